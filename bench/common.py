@@ -1,0 +1,41 @@
+"""What every bench module shares: one figure's record and a timer."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TypedDict
+
+
+class Figure(TypedDict):
+    name: str
+    unit: str
+    ours: float
+    peer: str
+    peer_value: float
+    ratio: float
+
+
+def figure(name: str, unit: str, ours: float, peer: str, peer_value: float) -> Figure:
+    """One published figure, ours beside the peer's; ``ratio`` is ours / peer's in ``unit``.
+
+    >>> figure("eval_per_s", "evals/s", 3.0, "eval7", 2.0)["ratio"]
+    1.5
+    """
+    return Figure(
+        name=name, unit=unit, ours=ours, peer=peer, peer_value=peer_value, ratio=ours / peer_value
+    )
+
+
+def best_seconds(action: Callable[[], object], repeats: int = 5) -> float:
+    """Fastest of ``repeats`` timed runs after one untimed warm-up.
+
+    The minimum, not the mean: noise from the machine only ever adds time.
+    """
+    action()
+    fastest = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        action()
+        fastest = min(fastest, time.perf_counter() - start)
+    return fastest

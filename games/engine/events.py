@@ -1,0 +1,94 @@
+"""Events: small frozen, typed, versioned, JSON-serialisable records of what happened.
+
+Each event class declares ``TYPE`` (a stable name such as ``"holdem.raised"``) and ``VERSION``.
+:func:`to_record` turns an event into ``{"type", "version", "payload"}`` for storage and
+:func:`from_record` turns it back.
+
+Changing an event's schema later — upcasting
+--------------------------------------------
+Stored events are never rewritten. To change a schema, bump the class's ``VERSION``, change its
+fields, and register an upcaster that turns a payload of the previous version into the next::
+
+    @upcaster("holdem.pot_awarded", from_version=1)
+    def _add_odd_chips(payload: dict) -> dict:
+        return {**payload, "odd_chips": []}
+
+:func:`from_record` applies the chain of upcasters from the stored version up to the current one,
+so code only ever sees current events.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+Payload = dict[str, Any]
+Upcaster = Callable[[Payload], Payload]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every event; subclasses are frozen dataclasses registered with :func:`event`."""
+
+    TYPE: ClassVar[str] = ""
+    VERSION: ClassVar[int] = 1
+
+    def payload(self) -> Payload:
+        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
+
+
+_EVENT_TYPES: dict[str, type[Event]] = {}
+_UPCASTERS: dict[tuple[str, int], Upcaster] = {}
+
+
+def event[E: type[Event]](type_name: str, version: int = 1) -> Callable[[E], E]:
+    """Class decorator: give an event class its stable type name and version, and register it."""
+
+    def register(cls: E) -> E:
+        if type_name in _EVENT_TYPES:
+            raise ValueError(f"event type {type_name!r} is registered twice")
+        cls.TYPE = type_name
+        cls.VERSION = version
+        _EVENT_TYPES[type_name] = cls
+        return cls
+
+    return register
+
+
+def upcaster(type_name: str, *, from_version: int) -> Callable[[Upcaster], Upcaster]:
+    """Register how a payload of ``from_version`` becomes one of ``from_version + 1``."""
+
+    def register(function: Upcaster) -> Upcaster:
+        _UPCASTERS[(type_name, from_version)] = function
+        return function
+
+    return register
+
+
+def to_record(item: Event) -> dict[str, Any]:
+    return {"type": item.TYPE, "version": item.VERSION, "payload": item.payload()}
+
+
+def upcast(type_name: str, version: int, payload: Payload) -> Payload:
+    """The payload brought from ``version`` to the event class's current version."""
+    current = event_class(type_name).VERSION
+    if version > current:
+        raise ValueError(f"{type_name} v{version} is newer than this code (v{current})")
+    while version < current:
+        payload = _UPCASTERS[(type_name, version)](payload)
+        version += 1
+    return payload
+
+
+def from_record(type_name: str, version: int, payload: Payload) -> Event:
+    cls = event_class(type_name)
+    current = upcast(type_name, version, dict(payload))
+    return cls(**current)
+
+
+def event_class(type_name: str) -> type[Event]:
+    try:
+        return _EVENT_TYPES[type_name]
+    except KeyError:
+        raise ValueError(f"unknown event type {type_name!r}") from None

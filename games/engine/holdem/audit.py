@@ -1,0 +1,113 @@
+"""Audit: re-derive every dealer event of a match from its seeds and the players' actions.
+
+The free inputs of a match are the table (``MatchStarted``), each hand's seed (``HandStarted``),
+the players' actions and restarts. Everything else — blinds, deals, streets, uncalled returns,
+showdowns, pot awards, odd chips, eliminations, the end of the match — is what ``decide`` must
+produce from those inputs. :func:`audit` replays the inputs as commands and reports the first
+stored event that differs from what the rules give, per match.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine.errors import IllegalAction
+from games.engine.events import Event, to_record
+from games.engine.holdem import events as ev
+from games.engine.holdem.game import Act, Command, Restart, StartHand, StartMatch, advance
+from games.engine.holdem.state import HoldemState
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    index: int  # position of the first differing stored event
+    reason: str
+    expected: dict[str, Any] | None
+    found: dict[str, Any] | None
+
+
+@dataclass(slots=True)
+class AuditReport:
+    hands_verified: int = 0
+    mismatches: list[Mismatch] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+
+def command_for(item: Event) -> Command | None:
+    """The command that produced an input event, or None for a derived (dealer) event."""
+    match item:
+        case ev.MatchStarted():
+            return StartMatch(
+                stacks=tuple(item.stacks),
+                small_blind=item.small_blind,
+                big_blind=item.big_blind,
+                ante=item.ante,
+                big_blind_ante=item.big_blind_ante,
+                min_bet=item.min_bet,
+                first_button=item.first_button,
+            )
+        case ev.HandStarted():
+            if item.seed is not None:
+                return StartHand(seed=bytes.fromhex(item.seed))
+            return StartHand(deck=tuple(item.deck or ()))
+        case ev.Folded():
+            return Act(item.seat, "fold")
+        case ev.Checked():
+            return Act(item.seat, "check")
+        case ev.Called():
+            return Act(item.seat, "call")
+        case ev.Bet():
+            return Act(item.seat, "bet", item.to)
+        case ev.Raised():
+            return Act(item.seat, "raise", item.to)
+        case ev.HandAbandoned() | ev.MatchRestarted():
+            return Restart()
+    return None
+
+
+def _normalised(item: Event) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads(json.dumps(to_record(item)))
+    return record
+
+
+def audit(events: Sequence[Event]) -> AuditReport:
+    """Replay the inputs of ``events`` and compare every event with what the rules produce."""
+    report = AuditReport()
+    state = HoldemState()
+    index = 0
+    while index < len(events):
+        command = command_for(events[index])
+        if command is None:
+            report.mismatches.append(
+                Mismatch(
+                    index, "a dealer event no command explains", None, _normalised(events[index])
+                )
+            )
+            return report
+        try:
+            state, expected = advance(state, command)
+        except IllegalAction as refusal:
+            report.mismatches.append(
+                Mismatch(
+                    index, f"the rules refuse it: {refusal.code}", None, _normalised(events[index])
+                )
+            )
+            return report
+        for offset, wanted in enumerate(expected):
+            position = index + offset
+            found = _normalised(events[position]) if position < len(events) else None
+            if found != _normalised(wanted):
+                report.mismatches.append(
+                    Mismatch(position, "differs from the rules", _normalised(wanted), found)
+                )
+                return report
+            if isinstance(wanted, ev.HandEnded):
+                report.hands_verified += 1
+        index += len(expected)
+    return report

@@ -1,0 +1,192 @@
+"""Every event of a Hold'em match: the players' actions and the dealer's work alike.
+
+Player actions (``Folded``, ``Checked``, ``Called``, ``Bet``, ``Raised``) and the inputs of chance
+(the seed in ``HandStarted``) are the only free choices; every other event follows from them and
+is re-derived by :mod:`games.engine.holdem.audit`.
+
+Amounts ``to`` are the total a player has bet in the current betting round ("raise to").
+Card lists are tuples of two-character cards (``"As"``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.engine.events import Event, event
+
+
+@event("holdem.match_started")
+@dataclass(frozen=True, slots=True)
+class MatchStarted(Event):
+    """A table: seats clockwise from 0, each seat's starting stack, the blinds and antes."""
+
+    stacks: tuple[int, ...]
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    big_blind_ante: int = 0
+    min_bet: int = 0  # 0 means the big blind
+    first_button: int = 0
+
+
+@event("holdem.hand_started")
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    """A new hand. ``commitment`` is published; ``seed`` stays on the server until the hand ends.
+
+    A hand replayed from an outside history (PHH) has no seed and carries its ``deck`` instead.
+    """
+
+    hand_number: int
+    button: int
+    commitment: str
+    seed: str | None = None
+    deck: tuple[str, ...] | None = None
+
+
+@event("holdem.ante_posted")
+@dataclass(frozen=True, slots=True)
+class AntePosted(Event):
+    seat: int
+    amount: int
+
+
+@event("holdem.blind_posted")
+@dataclass(frozen=True, slots=True)
+class BlindPosted(Event):
+    seat: int
+    blind: str  # "small" or "big"
+    amount: int
+
+
+@event("holdem.hole_cards_dealt")
+@dataclass(frozen=True, slots=True)
+class HoleCardsDealt(Event):
+    seat: int
+    cards: tuple[str, ...]
+
+
+@event("holdem.folded")
+@dataclass(frozen=True, slots=True)
+class Folded(Event):
+    seat: int
+
+
+@event("holdem.checked")
+@dataclass(frozen=True, slots=True)
+class Checked(Event):
+    seat: int
+
+
+@event("holdem.called")
+@dataclass(frozen=True, slots=True)
+class Called(Event):
+    """A call of ``amount`` more chips; less than owed when it puts the caller all-in."""
+
+    seat: int
+    amount: int
+
+
+@event("holdem.bet")
+@dataclass(frozen=True, slots=True)
+class Bet(Event):
+    """An opening bet in a round where nobody had bet, to ``to`` chips."""
+
+    seat: int
+    to: int
+
+
+@event("holdem.raised")
+@dataclass(frozen=True, slots=True)
+class Raised(Event):
+    seat: int
+    to: int
+
+
+@event("holdem.board_dealt")
+@dataclass(frozen=True, slots=True)
+class BoardDealt(Event):
+    """A street's board cards, after one burned card (hidden until the seed is revealed)."""
+
+    street: str  # "flop", "turn" or "river"
+    burned: str
+    cards: tuple[str, ...]
+
+
+@event("holdem.uncalled_bet_returned")
+@dataclass(frozen=True, slots=True)
+class UncalledBetReturned(Event):
+    seat: int
+    amount: int
+
+
+@event("holdem.hand_shown")
+@dataclass(frozen=True, slots=True)
+class HandShown(Event):
+    """A live hand shown at showdown, with its best five-card rank (see evaluator.describe)."""
+
+    seat: int
+    cards: tuple[str, ...]
+    rank: str
+
+
+@event("holdem.pot_awarded")
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """One pot settled. ``pot`` 0 is the main pot; ``shares`` align with ``winners``.
+
+    ``odd_chips`` lists, in the order given, the winners who received one indivisible chip.
+    ``hand_rank`` is empty when the pot was won uncontested.
+    """
+
+    pot: int
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    hand_rank: str
+    odd_chips: tuple[int, ...]
+
+
+@event("holdem.hand_ended")
+@dataclass(frozen=True, slots=True)
+class HandEnded(Event):
+    """The hand is over: its seed is revealed and the settled stacks are final."""
+
+    hand_number: int
+    seed: str | None
+    stacks: tuple[int, ...]
+
+
+@event("holdem.hand_abandoned")
+@dataclass(frozen=True, slots=True)
+class HandAbandoned(Event):
+    """A hand stopped unfinished by a restart; its seed is revealed, its chips are not settled."""
+
+    hand_number: int
+    seed: str | None
+
+
+@event("holdem.player_eliminated")
+@dataclass(frozen=True, slots=True)
+class PlayerEliminated(Event):
+    seat: int
+    place: int
+
+
+@event("holdem.match_ended")
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    winner: int
+
+
+@event("holdem.match_restarted")
+@dataclass(frozen=True, slots=True)
+class MatchRestarted(Event):
+    """A new match segment: every seat back in with its starting stack; history stays."""
+
+    segment: int
+    stacks: tuple[int, ...]
+
+
+PLAYER_ACTIONS = (Folded, Checked, Called, Bet, Raised)

@@ -1,0 +1,332 @@
+"""Commands and ``decide``: what a player or the house asks for, and the events it produces.
+
+``decide(state, command)`` never changes ``state``: it works on a copy, lets the player's action
+(or the house's command) happen, then lets the dealer do everything that follows without a choice —
+next street, run-out, showdown, pots, the end of the hand, eliminations and the end of the match —
+until a player must act again or the hand is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from games.engine.cards import STANDARD_DECK
+from games.engine.errors import IllegalAction
+from games.engine.events import Event
+from games.engine.holdem import events as ev
+from games.engine.holdem.betting import action_event
+from games.engine.holdem.evaluator import describe, evaluate
+from games.engine.holdem.pots import side_pots, split_pot, uncalled_bet
+from games.engine.holdem.state import (
+    BETTING,
+    BETWEEN_HANDS,
+    MATCH_OVER,
+    NO_MATCH,
+    HoldemState,
+    apply,
+)
+from games.engine.shuffle import SEED_BYTES, commitment, shuffled
+
+Emit = Callable[[Event], None]
+
+
+@dataclass(frozen=True, slots=True)
+class StartMatch:
+    stacks: tuple[int, ...]
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    big_blind_ante: int = 0
+    min_bet: int = 0
+    first_button: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StartHand:
+    """Deal the next hand from ``seed`` (the house's secret), or from an explicit ``deck``."""
+
+    seed: bytes | None = None
+    deck: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    seat: int
+    kind: str  # fold, check, call, bet, raise
+    amount: int | None = None  # bet/raise: the total to have bet this round
+
+
+@dataclass(frozen=True, slots=True)
+class Restart:
+    """Begin a new match segment with every starting stack restored; allowed at any time."""
+
+
+Command = StartMatch | StartHand | Act | Restart
+
+STREETS = (("flop", 3), ("turn", 1), ("river", 1))
+
+
+def decide(state: HoldemState, command: Command) -> list[Event]:
+    """The events ``command`` produces in ``state``, or :class:`IllegalAction`."""
+    return advance(state, command)[1]
+
+
+def advance(state: HoldemState, command: Command) -> tuple[HoldemState, list[Event]]:
+    """Like :func:`decide`, also returning the state after the events (saves folding them again)."""
+    work = state.copy()
+    produced: list[Event] = []
+
+    def emit(item: Event) -> None:
+        apply(work, item)
+        produced.append(item)
+
+    match command:
+        case StartMatch():
+            _start_match(work, command, emit)
+        case StartHand():
+            _start_hand(work, command, emit)
+        case Act():
+            emit(action_event(work, command.seat, command.kind, command.amount))
+        case Restart():
+            _restart(work, emit)
+        case _:
+            raise IllegalAction("unknown_command", f"Unknown command {command!r}.")
+    _run_dealer(work, emit)
+    return work, produced
+
+
+def _start_match(state: HoldemState, command: StartMatch, emit: Emit) -> None:
+    if state.phase != NO_MATCH:
+        raise IllegalAction("match_already_started", "This match has already started.")
+    stacks = tuple(command.stacks)
+    if not 2 <= len(stacks) <= 10 or any(stack <= 0 for stack in stacks):
+        raise IllegalAction("invalid_table", "A table has 2 to 10 seats, each with chips.")
+    if not 0 <= command.small_blind <= command.big_blind or command.big_blind <= 0:
+        raise IllegalAction("invalid_blinds", "Blinds must satisfy 0 <= small <= big, big > 0.")
+    if not 0 <= command.first_button < len(stacks):
+        raise IllegalAction("invalid_button", "The button must be on a seat of the table.")
+    emit(
+        ev.MatchStarted(
+            stacks=stacks,
+            small_blind=command.small_blind,
+            big_blind=command.big_blind,
+            ante=command.ante,
+            big_blind_ante=command.big_blind_ante,
+            min_bet=command.min_bet or command.big_blind,
+            first_button=command.first_button,
+        )
+    )
+
+
+def _restart(state: HoldemState, emit: Emit) -> None:
+    if state.config is None:
+        raise IllegalAction("no_match", "There is no match to restart.")
+    if state.phase == BETTING:
+        emit(ev.HandAbandoned(hand_number=state.hand_number, seed=state.seed))
+    emit(ev.MatchRestarted(segment=state.segment + 1, stacks=state.config.starting_stacks))
+
+
+# --- the start of a hand -------------------------------------------------------------------
+
+
+def next_button(state: HoldemState) -> int:
+    """Where the button goes for the next hand (RULES.md §1.3).
+
+    The first hand of a match (or segment) has it on ``first_button``; then it moves clockwise to
+    the next player still in the match — except that heads-up, a player who posted the previous
+    big blind never posts it again: the button goes to them instead.
+    """
+    assert state.config is not None
+    if state.button is None:
+        first = state.config.first_button
+        return first if state.seats[first].in_match else state.next_in_match(first)
+    button = state.next_in_match(state.button)
+    players = state.players_in_match()
+    if len(players) == 2:
+        big_blind = state.next_in_match(button)
+        if big_blind == state.last_big_blind:
+            button = big_blind
+    return button
+
+
+def blind_seats(state: HoldemState, button: int) -> tuple[int, int]:
+    """(small blind, big blind). Heads-up the button posts the small blind."""
+    if len(state.players_in_match()) == 2:
+        return button, state.next_in_match(button)
+    small = state.next_in_match(button)
+    return small, state.next_in_match(small)
+
+
+def _start_hand(state: HoldemState, command: StartHand, emit: Emit) -> None:
+    if state.phase == MATCH_OVER:
+        raise IllegalAction("match_over", "The match is over.")
+    if state.phase != BETWEEN_HANDS:
+        raise IllegalAction("hand_in_progress", "A hand is already in progress.")
+    assert state.config is not None
+    button = next_button(state)
+    if command.seed is not None:
+        if len(command.seed) != SEED_BYTES:
+            raise IllegalAction("invalid_seed", f"A seed is {SEED_BYTES} bytes.")
+        emit(
+            ev.HandStarted(
+                hand_number=state.hand_number + 1,
+                button=button,
+                commitment=commitment(command.seed),
+                seed=command.seed.hex(),
+            )
+        )
+    else:
+        deck = tuple(command.deck or ())
+        if sorted(deck) != sorted(STANDARD_DECK):
+            raise IllegalAction("invalid_deck", "A deck is the 52 distinct standard cards.")
+        emit(
+            ev.HandStarted(
+                hand_number=state.hand_number + 1, button=button, commitment="", deck=deck
+            )
+        )
+    _post_forced_bets(state, button, emit)
+    _deal_hole_cards(state, button, emit)
+
+
+def _post_forced_bets(state: HoldemState, button: int, emit: Emit) -> None:
+    config = state.config
+    assert config is not None
+    small, big = blind_seats(state, button)
+    if config.ante:
+        for seat in state.clockwise_from(state.next_in_match(button)):
+            if state.seats[seat].dealt:
+                emit(ev.AntePosted(seat=seat, amount=min(config.ante, state.seats[seat].stack)))
+    if config.big_blind_ante:
+        emit(ev.AntePosted(seat=big, amount=min(config.big_blind_ante, state.seats[big].stack)))
+    emit(
+        ev.BlindPosted(
+            seat=small, blind="small", amount=min(config.small_blind, state.seats[small].stack)
+        )
+    )
+    emit(
+        ev.BlindPosted(seat=big, blind="big", amount=min(config.big_blind, state.seats[big].stack))
+    )
+
+
+def _deal_hole_cards(state: HoldemState, button: int, emit: Emit) -> None:
+    """Two cards each, one at a time clockwise from the seat left of the button."""
+    order = [seat for seat in state.clockwise_from(button + 1) if state.seats[seat].dealt]
+    count = len(order)
+    deck = state.deck
+    for position, seat in enumerate(order):
+        emit(ev.HoleCardsDealt(seat=seat, cards=(deck[position], deck[count + position])))
+
+
+# --- the dealer's work after an action -----------------------------------------------------
+
+
+def _run_dealer(state: HoldemState, emit: Emit) -> None:
+    """Everything that follows without a choice, until someone must act or the hand is over."""
+    while state.phase == BETTING and state.to_act is None:
+        _return_uncalled_bet(state, emit)
+        live = [i for i, seat in enumerate(state.seats) if seat.live]
+        if len(live) == 1:
+            _award_uncontested(state, live[0], emit)
+            _end_hand(state, emit)
+        elif state.street == "river":
+            _showdown(state, live, emit)
+            _end_hand(state, emit)
+        else:
+            _deal_next_street(state, emit)
+
+
+def _return_uncalled_bet(state: HoldemState, emit: Emit) -> None:
+    returned = uncalled_bet([seat.bet for seat in state.seats])
+    if returned is not None:
+        emit(ev.UncalledBetReturned(seat=returned[0], amount=returned[1]))
+
+
+def _deal_next_street(state: HoldemState, emit: Emit) -> None:
+    index = {"preflop": 0, "flop": 1, "turn": 2}[state.street or "preflop"]
+    street, count = STREETS[index]
+    top = state.next_card
+    emit(
+        ev.BoardDealt(
+            street=street,
+            burned=state.deck[top],
+            cards=tuple(state.deck[top + 1 : top + 1 + count]),
+        )
+    )
+
+
+def _award_uncontested(state: HoldemState, winner: int, emit: Emit) -> None:
+    amount = state.pot_total()
+    contributors = tuple(i for i, seat in enumerate(state.seats) if seat.live)
+    emit(
+        ev.PotAwarded(
+            pot=0,
+            amount=amount,
+            eligible=contributors,
+            winners=(winner,),
+            shares=(amount,),
+            hand_rank="",
+            odd_chips=(),
+        )
+    )
+
+
+def _showdown(state: HoldemState, live: Sequence[int], emit: Emit) -> None:
+    assert state.button is not None
+    order = [seat for seat in state.clockwise_from(state.button + 1) if state.seats[seat].live]
+    values: dict[int, int] = {}
+    for seat in order:
+        cards = state.seats[seat].hole
+        values[seat] = evaluate((*cards, *state.board))
+        emit(ev.HandShown(seat=seat, cards=cards, rank=describe(values[seat])))
+    seats = state.seats
+    pots = side_pots(
+        [seat.contributed for seat in seats],
+        [seat.live for seat in seats],
+        [seat.live and seat.stack == 0 for seat in seats],
+    )
+    # Settle from the last side pot to the main pot (RULES.md §1.6).
+    for number in range(len(pots) - 1, -1, -1):
+        pot = pots[number]
+        best = max(values[seat] for seat in pot.eligible)
+        winners = [seat for seat in order if seat in pot.eligible and values[seat] == best]
+        shares, odd = split_pot(pot.amount, winners)
+        emit(
+            ev.PotAwarded(
+                pot=number,
+                amount=pot.amount,
+                eligible=pot.eligible,
+                winners=tuple(winners),
+                shares=tuple(shares),
+                hand_rank=describe(best),
+                odd_chips=tuple(odd),
+            )
+        )
+
+
+def _end_hand(state: HoldemState, emit: Emit) -> None:
+    emit(
+        ev.HandEnded(
+            hand_number=state.hand_number,
+            seed=state.seed,
+            stacks=tuple(seat.stack for seat in state.seats),
+        )
+    )
+    busted = [i for i, seat in enumerate(state.seats) if seat.in_match and seat.stack == 0]
+    survivors = [i for i, seat in enumerate(state.seats) if seat.in_match and seat.stack > 0]
+    # Players knocked out in the same hand: more chips at the start of the hand places higher.
+    busted.sort(key=lambda i: -state.seats[i].hand_start_stack)
+    for position, seat in enumerate(busted):
+        better = sum(
+            1
+            for other in busted[:position]
+            if state.seats[other].hand_start_stack > state.seats[seat].hand_start_stack
+        )
+        emit(ev.PlayerEliminated(seat=seat, place=len(survivors) + 1 + better))
+    if len(survivors) == 1:
+        emit(ev.MatchEnded(winner=survivors[0]))
+
+
+def deck_for(seed: bytes) -> list[str]:
+    """The deck order a hand's seed fixes (see :mod:`games.engine.shuffle`)."""
+    return shuffled(seed, STANDARD_DECK)

@@ -1,0 +1,77 @@
+"""Pots (RULES.md §1.6): uncalled bets, side pots, and splitting a pot with odd chips."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
+    """(seat, amount) of the part of the highest bet nobody matched, or None.
+
+    Folded players' bets count as matching up to what they put in.
+
+    >>> uncalled_bet([100, 40, 0])
+    (0, 60)
+    >>> uncalled_bet([40, 40, 0]) is None
+    True
+    """
+    top = max(range(len(bets)), key=lambda seat: bets[seat])
+    second = max((bet for seat, bet in enumerate(bets) if seat != top), default=0)
+    excess = bets[top] - second
+    return (top, excess) if excess > 0 else None
+
+
+def side_pots(
+    contributions: Sequence[int], live: Sequence[bool], all_in: Sequence[bool]
+) -> list[Pot]:
+    """The main pot then each side pot, built from every player's contribution to the hand.
+
+    Each live all-in player caps a pot at their contribution; folded chips stay in the pots they
+    reach, but only live players are eligible.
+
+    >>> side_pots([50, 200, 200], [True, True, True], [True, False, False])
+    [Pot(amount=150, eligible=(0, 1, 2)), Pot(amount=300, eligible=(1, 2))]
+    """
+    caps = sorted(
+        {
+            c
+            for c, is_live, is_all_in in zip(contributions, live, all_in, strict=True)
+            if is_live and is_all_in and c > 0
+        }
+        | {max(contributions)}
+    )
+    pots: list[Pot] = []
+    floor = 0
+    for cap in caps:
+        amount = sum(max(0, min(c, cap) - floor) for c in contributions)
+        eligible = tuple(seat for seat, c in enumerate(contributions) if live[seat] and c >= cap)
+        if amount > 0:
+            # A level only folded players reached is dead money for the pot below it.
+            if pots and (pots[-1].eligible == eligible or not eligible):
+                pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
+            else:
+                pots.append(Pot(amount, eligible))
+        floor = cap
+    return pots
+
+
+def split_pot(amount: int, winners_clockwise: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Equal shares for tied winners listed clockwise from the first seat left of the button;
+    the indivisible chips go one at a time in that order. Returns (shares, odd_chip_seats).
+
+    >>> split_pot(101, [3, 1])
+    ([51, 50], [3])
+    >>> split_pot(5, [0, 1, 2])
+    ([2, 2, 1], [0, 1])
+    """
+    count = len(winners_clockwise)
+    base, odd = divmod(amount, count)
+    shares = [base + (1 if i < odd else 0) for i in range(count)]
+    return shares, list(winners_clockwise[:odd])

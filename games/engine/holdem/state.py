@@ -1,0 +1,371 @@
+"""The state of a Hold'em match, and ``fold``: the only way a state is made from events.
+
+A state is a plain mutable record that :func:`apply` updates event by event; callers outside the
+engine treat it as read-only. Nothing here chooses anything — the choices are in the events.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from games.engine.cards import STANDARD_DECK
+from games.engine.events import Event
+from games.engine.holdem import events as ev
+from games.engine.shuffle import shuffled
+
+BETWEEN_HANDS = "between_hands"
+BETTING = "betting"
+MATCH_OVER = "match_over"
+NO_MATCH = "no_match"
+
+
+@dataclass(slots=True)
+class Seat:
+    """One seat's chips and cards. ``bet`` is this round's; ``contributed`` is this hand's."""
+
+    stack: int
+    in_match: bool = True
+    dealt: bool = False
+    folded: bool = False
+    hole: tuple[str, ...] = ()
+    bet: int = 0
+    contributed: int = 0
+    hand_start_stack: int = 0
+    acted: bool = False
+    # The round's highest bet just after this seat's last action: raising reopens for the seat
+    # only once the bet has grown by a full raise since then (RULES.md §1.4, short all-ins).
+    seen_bet: int = 0
+
+    @property
+    def live(self) -> bool:
+        """Dealt into the hand and not folded: still has a claim on the pots."""
+        return self.dealt and not self.folded
+
+    @property
+    def can_act(self) -> bool:
+        return self.dealt and not self.folded and self.stack > 0
+
+
+@dataclass(slots=True)
+class TableConfig:
+    starting_stacks: tuple[int, ...]
+    small_blind: int
+    big_blind: int
+    ante: int
+    big_blind_ante: int
+    min_bet: int
+    first_button: int
+
+
+@dataclass(slots=True)
+class HoldemState:
+    config: TableConfig | None = None
+    seats: list[Seat] = field(default_factory=list)
+    phase: str = NO_MATCH
+    segment: int = 0
+    hand_number: int = 0
+    button: int | None = None
+    small_blind_seat: int | None = None
+    big_blind_seat: int | None = None
+    last_big_blind: int | None = None
+    street: str | None = None
+    board: list[str] = field(default_factory=list)
+    deck: tuple[str, ...] = ()
+    next_card: int = 0
+    seed: str | None = None
+    commitment: str = ""
+    current_bet: int = 0
+    last_full_raise: int = 0
+    round_start: int = 0
+    to_act: int | None = None
+    shown: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    places: dict[int, int] = field(default_factory=dict)
+    winner: int | None = None
+
+    def copy(self) -> HoldemState:
+        clone = copy.copy(self)
+        clone.seats = [copy.copy(seat) for seat in self.seats]
+        clone.board = list(self.board)
+        clone.shown = dict(self.shown)
+        clone.places = dict(self.places)
+        return clone
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.seats)
+
+    def clockwise_from(self, seat: int) -> Iterable[int]:
+        """Every seat once, starting at ``seat`` and going clockwise."""
+        n = len(self.seats)
+        return ((seat + offset) % n for offset in range(n))
+
+    def next_in_match(self, seat: int) -> int:
+        """The next seat clockwise after ``seat`` whose player is still in the match."""
+        n = len(self.seats)
+        for offset in range(1, n + 1):
+            candidate = (seat + offset) % n
+            if self.seats[candidate].in_match:
+                return candidate
+        raise ValueError("nobody is left in the match")
+
+    def players_in_match(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.in_match]
+
+    def pot_total(self) -> int:
+        return sum(seat.contributed for seat in self.seats)
+
+
+def first_to_act(state: HoldemState, start: int) -> int | None:
+    """The first seat from ``start`` clockwise that must act, or None when the round is over.
+
+    A seat must act when it can (live, with chips) and has not acted this round or owes chips.
+    When only one seat can act and it owes nothing, nobody could respond to it: no betting.
+    """
+    seats = state.seats
+    able = [i for i, seat in enumerate(seats) if seat.can_act]
+    if not able:
+        return None
+    if len(able) == 1:
+        only = able[0]
+        return only if seats[only].bet < state.current_bet else None
+    n = len(seats)
+    for offset in range(n):
+        index = (start + offset) % n
+        seat = seats[index]
+        if seat.can_act and (not seat.acted or seat.bet < state.current_bet):
+            return index
+    return None
+
+
+# --- applying events -----------------------------------------------------------------------
+
+
+def _match_started(state: HoldemState, event: ev.MatchStarted) -> None:
+    state.config = TableConfig(
+        starting_stacks=tuple(event.stacks),
+        small_blind=event.small_blind,
+        big_blind=event.big_blind,
+        ante=event.ante,
+        big_blind_ante=event.big_blind_ante,
+        min_bet=event.min_bet or event.big_blind,
+        first_button=event.first_button,
+    )
+    state.seats = [Seat(stack=stack) for stack in event.stacks]
+    state.phase = BETWEEN_HANDS
+
+
+def _match_restarted(state: HoldemState, event: ev.MatchRestarted) -> None:
+    state.seats = [Seat(stack=stack) for stack in event.stacks]
+    state.segment = event.segment
+    state.phase = BETWEEN_HANDS
+    state.button = None
+    state.last_big_blind = None
+    state.places = {}
+    state.winner = None
+    _clear_hand(state)
+
+
+def _clear_hand(state: HoldemState) -> None:
+    state.street = None
+    state.board = []
+    state.to_act = None
+    state.current_bet = 0
+    state.shown = {}
+    state.small_blind_seat = None
+    state.big_blind_seat = None
+
+
+def _hand_started(state: HoldemState, event: ev.HandStarted) -> None:
+    assert state.config is not None
+    state.hand_number = event.hand_number
+    state.button = event.button
+    state.commitment = event.commitment
+    state.seed = event.seed
+    if event.deck is not None:
+        state.deck = tuple(event.deck)
+    else:
+        assert event.seed is not None
+        state.deck = tuple(shuffled(bytes.fromhex(event.seed), STANDARD_DECK))
+    state.next_card = 0
+    _clear_hand(state)
+    state.street = "preflop"
+    state.phase = BETTING
+    state.last_full_raise = state.config.big_blind
+    for seat in state.seats:
+        seat.dealt = seat.in_match
+        seat.folded = False
+        seat.hole = ()
+        seat.bet = 0
+        seat.contributed = 0
+        seat.hand_start_stack = seat.stack
+        seat.acted = False
+        seat.seen_bet = 0
+
+
+def _ante_posted(state: HoldemState, event: ev.AntePosted) -> None:
+    seat = state.seats[event.seat]
+    seat.stack -= event.amount
+    seat.contributed += event.amount
+
+
+def _blind_posted(state: HoldemState, event: ev.BlindPosted) -> None:
+    seat = state.seats[event.seat]
+    seat.stack -= event.amount
+    seat.bet += event.amount
+    seat.contributed += event.amount
+    state.current_bet = max(state.current_bet, seat.bet)
+    if event.blind == "small":
+        state.small_blind_seat = event.seat
+    else:
+        state.big_blind_seat = event.seat
+        state.last_big_blind = event.seat
+        state.round_start = (event.seat + 1) % len(state.seats)
+
+
+def _hole_cards_dealt(state: HoldemState, event: ev.HoleCardsDealt) -> None:
+    state.seats[event.seat].hole = tuple(event.cards)
+    state.next_card += len(event.cards)
+    if all(seat.hole for seat in state.seats if seat.dealt):
+        state.to_act = first_to_act(state, state.round_start)
+
+
+def _folded(state: HoldemState, event: ev.Folded) -> None:
+    seat = state.seats[event.seat]
+    seat.folded = True
+    seat.acted = True
+    state.to_act = first_to_act(state, event.seat + 1)
+
+
+def _checked(state: HoldemState, event: ev.Checked) -> None:
+    seat = state.seats[event.seat]
+    seat.acted = True
+    seat.seen_bet = state.current_bet
+    state.to_act = first_to_act(state, event.seat + 1)
+
+
+def _called(state: HoldemState, event: ev.Called) -> None:
+    seat = state.seats[event.seat]
+    seat.stack -= event.amount
+    seat.bet += event.amount
+    seat.contributed += event.amount
+    seat.acted = True
+    seat.seen_bet = state.current_bet
+    state.to_act = first_to_act(state, event.seat + 1)
+
+
+def _bet_or_raised(state: HoldemState, event: ev.Bet | ev.Raised) -> None:
+    seat = state.seats[event.seat]
+    added = event.to - seat.bet
+    seat.stack -= added
+    seat.contributed += added
+    seat.bet = event.to
+    increase = event.to - state.current_bet
+    # Only a full bet or raise sets the size the next raise must match (RULES.md §1.4).
+    if increase >= state.last_full_raise:
+        state.last_full_raise = increase
+    state.current_bet = event.to
+    seat.acted = True
+    seat.seen_bet = event.to
+    state.to_act = first_to_act(state, event.seat + 1)
+
+
+def _board_dealt(state: HoldemState, event: ev.BoardDealt) -> None:
+    assert state.config is not None
+    state.street = event.street
+    state.board.extend(event.cards)
+    state.next_card += 1 + len(event.cards)
+    state.current_bet = 0
+    state.last_full_raise = state.config.min_bet
+    for seat in state.seats:
+        seat.bet = 0
+        seat.acted = False
+        seat.seen_bet = 0
+    assert state.button is not None
+    state.round_start = (state.button + 1) % len(state.seats)
+    state.to_act = first_to_act(state, state.round_start)
+
+
+def _uncalled_bet_returned(state: HoldemState, event: ev.UncalledBetReturned) -> None:
+    seat = state.seats[event.seat]
+    seat.stack += event.amount
+    seat.contributed -= event.amount
+    seat.bet = max(0, seat.bet - event.amount)
+    state.current_bet = max(other.bet for other in state.seats)
+
+
+def _hand_shown(state: HoldemState, event: ev.HandShown) -> None:
+    state.shown[event.seat] = tuple(event.cards)
+    state.street = "showdown"
+
+
+def _pot_awarded(state: HoldemState, event: ev.PotAwarded) -> None:
+    for winner, share in zip(event.winners, event.shares, strict=True):
+        state.seats[winner].stack += share
+
+
+def _hand_ended(state: HoldemState, event: ev.HandEnded) -> None:
+    state.phase = BETWEEN_HANDS
+    state.seed = event.seed
+    state.to_act = None
+    for seat in state.seats:
+        seat.contributed = 0
+        seat.bet = 0
+
+
+def _hand_abandoned(state: HoldemState, event: ev.HandAbandoned) -> None:
+    state.phase = BETWEEN_HANDS
+    state.seed = event.seed
+    state.to_act = None
+
+
+def _player_eliminated(state: HoldemState, event: ev.PlayerEliminated) -> None:
+    state.seats[event.seat].in_match = False
+    state.places[event.seat] = event.place
+
+
+def _match_ended(state: HoldemState, event: ev.MatchEnded) -> None:
+    state.phase = MATCH_OVER
+    state.winner = event.winner
+    state.places[event.winner] = 1
+
+
+_APPLY: dict[type[Event], Callable[[HoldemState, Event], None]] = {
+    ev.MatchStarted: _match_started,
+    ev.MatchRestarted: _match_restarted,
+    ev.HandStarted: _hand_started,
+    ev.AntePosted: _ante_posted,
+    ev.BlindPosted: _blind_posted,
+    ev.HoleCardsDealt: _hole_cards_dealt,
+    ev.Folded: _folded,
+    ev.Checked: _checked,
+    ev.Called: _called,
+    ev.Bet: _bet_or_raised,
+    ev.Raised: _bet_or_raised,
+    ev.BoardDealt: _board_dealt,
+    ev.UncalledBetReturned: _uncalled_bet_returned,
+    ev.HandShown: _hand_shown,
+    ev.PotAwarded: _pot_awarded,
+    ev.HandEnded: _hand_ended,
+    ev.HandAbandoned: _hand_abandoned,
+    ev.PlayerEliminated: _player_eliminated,
+    ev.MatchEnded: _match_ended,
+}  # type: ignore[dict-item]
+
+
+def apply(state: HoldemState, event: Event) -> None:
+    """Update ``state`` in place by one event."""
+    _APPLY[type(event)](state, event)
+
+
+def fold(events: Iterable[Event], state: HoldemState | None = None) -> HoldemState:
+    """The state the events lead to, from an empty table or from a copy of ``state`` (a snapshot).
+
+    >>> fold([ev.MatchStarted(stacks=(1000, 1000), small_blind=10, big_blind=20)]).phase
+    'between_hands'
+    """
+    result = HoldemState() if state is None else state.copy()
+    for item in events:
+        apply(result, item)
+    return result

@@ -1,0 +1,102 @@
+"""What one viewer may see (DESIGN.md §5): the only thing the API serialises for a player.
+
+A viewer sees their own hole cards, the board, hands shown at showdown, stacks, bets, pots and —
+on their turn — their legal actions. Never an opponent's unshown cards, the deck, a burned card
+or a seed before its hand is over. ``viewer=None`` is a spectator: no hole cards at all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.events import Event, to_record
+from games.engine.holdem import events as ev
+from games.engine.holdem.betting import legal_actions
+from games.engine.holdem.pots import side_pots
+from games.engine.holdem.state import BETTING, HoldemState
+
+
+def view(state: HoldemState, viewer: int | None) -> dict[str, Any]:
+    """The state as ``viewer`` (a seat, or None for a spectator) may see it, JSON-ready."""
+    config = state.config
+    in_hand = state.phase == BETTING
+    legal = legal_actions(state)
+    return {
+        "game": "holdem",
+        "phase": state.phase,
+        "segment": state.segment,
+        "hand_number": state.hand_number,
+        "viewer": viewer,
+        "blinds": None
+        if config is None
+        else {"small": config.small_blind, "big": config.big_blind, "ante": config.ante},
+        "button": state.button,
+        "small_blind_seat": state.small_blind_seat,
+        "big_blind_seat": state.big_blind_seat,
+        "street": state.street,
+        "board": list(state.board),
+        "pot": state.pot_total(),
+        "pots": _pots(state) if in_hand else [],
+        "seats": [_seat_view(state, index, viewer) for index in range(state.seat_count)],
+        "to_act": state.to_act,
+        "legal_actions": legal.as_dict() if legal is not None and legal.seat == viewer else None,
+        "commitment": state.commitment,
+        # The seed of the hand in play is the house's secret until the hand ends.
+        "revealed_seed": None if in_hand else state.seed,
+        "winner": state.winner,
+    }
+
+
+def _seat_view(state: HoldemState, index: int, viewer: int | None) -> dict[str, Any]:
+    seat = state.seats[index]
+    if index == viewer or index in state.shown:
+        cards: list[str] | None = list(seat.hole) if seat.hole else None
+    else:
+        cards = None
+    return {
+        "seat": index,
+        "stack": seat.stack,
+        "bet": seat.bet,
+        "in_match": seat.in_match,
+        "in_hand": seat.dealt and state.phase == BETTING,
+        "folded": seat.folded,
+        "all_in": seat.live and seat.stack == 0 and state.phase == BETTING,
+        "cards": cards,
+        "place": state.places.get(index),
+    }
+
+
+def _pots(state: HoldemState) -> list[dict[str, Any]]:
+    """The pots as they stand: each all-in player caps one; players who can still bet are
+    eligible for every pot, since they can still match it."""
+    seats = state.seats
+    if not any(seat.contributed for seat in seats):
+        return []
+    pots = side_pots(
+        [seat.contributed for seat in seats],
+        [seat.live for seat in seats],
+        [seat.live and seat.stack == 0 for seat in seats],
+    )
+    can_still_match = {index for index, seat in enumerate(seats) if seat.can_act}
+    return [
+        {"amount": pot.amount, "eligible": sorted(set(pot.eligible) | can_still_match)}
+        for pot in pots
+    ]
+
+
+def visible_record(item: Event, viewer: int | None) -> dict[str, Any]:
+    """The event's stored record with everything ``viewer`` may not see yet removed.
+
+    Seeds and burned cards are only ever revealed by ``HandEnded``/``HandAbandoned`` (which carry
+    the seed, from which every card of the finished hand can be re-derived).
+    """
+    record = to_record(item)
+    payload = record["payload"]
+    if isinstance(item, ev.HandStarted):
+        payload["seed"] = None
+        payload["deck"] = None
+    elif isinstance(item, ev.HoleCardsDealt) and item.seat != viewer:
+        payload["cards"] = None
+    elif isinstance(item, ev.BoardDealt):
+        payload["burned"] = None
+    return record
