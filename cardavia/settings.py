@@ -1,0 +1,210 @@
+"""Cardavia settings, read from the environment (12-factor).
+
+With no environment at all you get the embedded default that ``make run`` serves: DEBUG on, a
+SQLite file ``db.sqlite3`` beside ``manage.py``, and Celery tasks run in-process. The full stack
+sets ``DATABASE_URL`` (PostgreSQL), ``CELERY_BROKER_URL`` (Redis), ``SECRET_KEY``, ``DEBUG=false``
+and ``ALLOWED_HOSTS``; README.md lists every variable read here.
+"""
+
+from pathlib import Path
+
+import environ
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+env = environ.Env()
+
+DEBUG = env.bool("DEBUG", default=True)
+
+# A development key only while DEBUG is on; without DEBUG a missing SECRET_KEY is an
+# ImproperlyConfigured error at startup, never a silently shared key.
+SECRET_KEY = (
+    env.str("SECRET_KEY", default="django-insecure-cardavia-development-only")
+    if DEBUG
+    else env.str("SECRET_KEY")
+)
+
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    # Before staticfiles: runserver leaves static files to WhiteNoise, as gunicorn does.
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI assets served by us: the docs work offline.
+    "games",
+    "bots",
+    "frontend",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "cardavia.urls"
+WSGI_APPLICATION = "cardavia.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------------
+
+DATABASES = {
+    "default": env.db_url("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+}
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers take the lock when their transaction starts, and wait for it rather than fail:
+    # runserver's threads and in-process Celery tasks then queue up instead of raising
+    # "database is locked" in the middle of a transaction.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    )
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# --- Languages and time ---------------------------------------------------------------------
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("ms", "Bahasa Melayu"),
+    ("de", "Deutsch"),
+    ("ar", "العربية"),
+    ("fi", "Suomi"),
+    ("vi", "Tiếng Việt"),
+]
+USE_I18N = True
+TIME_ZONE = "UTC"
+USE_TZ = True
+
+# --- Static files (WhiteNoise) --------------------------------------------------------------
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# While DEBUG is on WhiteNoise serves straight from the apps' static folders (no collectstatic);
+# without DEBUG it serves the hashed, compressed copies that collectstatic wrote to STATIC_ROOT.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+
+# --- REST API -------------------------------------------------------------------------------
+
+REST_FRAMEWORK = {
+    # Session cookies, as the web client and the admin use them; DRF enforces CSRF for them.
+    "DEFAULT_AUTHENTICATION_CLASSES": ["games.authentication.PlayerSessionAuthentication"],
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "games.api_errors.exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Cardavia API",
+    "DESCRIPTION": "Card games against AI, where every action is an immutable event.",
+    "VERSION": "0.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# --- Celery ---------------------------------------------------------------------------------
+
+# No broker (the embedded default): tasks run in-process, synchronously, and need no worker.
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="") or None
+CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=CELERY_BROKER_URL is None)
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task is acknowledged after it ran, so a worker that dies mid-task leaves it to another worker
+# (our tasks are idempotent); each worker process reserves one task at a time.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TIMEZONE = TIME_ZONE
+# Matches left waiting on an AI (a lost message, a worker that died) are picked up again.
+CELERY_BEAT_SCHEDULE: dict[str, dict] = {
+    "sweep-stalled-ai-turns": {"task": "bots.tasks.sweep", "schedule": 5.0},
+}
+
+# --- Security (deployment) ------------------------------------------------------------------
+
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+if not DEBUG:
+    # Served over HTTPS unless told otherwise (HTTPS_ONLY=false for plain-HTTP local stacks,
+    # such as docker-compose.yml on 127.0.0.1).
+    HTTPS_ONLY = env.bool("HTTPS_ONLY", default=True)
+    SECURE_SSL_REDIRECT = HTTPS_ONLY
+    SESSION_COOKIE_SECURE = HTTPS_ONLY
+    CSRF_COOKIE_SECURE = HTTPS_ONLY
+    SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=3600 if HTTPS_ONLY else 0)
+    if env.bool("BEHIND_HTTPS_PROXY", default=False):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# --- Logging --------------------------------------------------------------------------------
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "console": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "console"},
+    },
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
+}

@@ -1,0 +1,15 @@
+"""URL map: the web client at /, the REST API under /api/, the admin at /admin/."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from frontend import views as frontend_views
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("api/", include("games.urls")),
+    path("", frontend_views.index, name="index"),
+]
