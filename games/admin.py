@@ -1,0 +1,1 @@
+"""Admin for matches and their event histories (not written yet)."""

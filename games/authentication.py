@@ -1,0 +1,43 @@
+"""DRF authentication for players: session cookies, CSRF enforced for guests and users alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.middleware.csrf import CsrfViewMiddleware
+from rest_framework import exceptions
+from rest_framework.authentication import BaseAuthentication
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.request import Request
+
+from games.players import current_player
+
+
+class _CSRFCheck(CsrfViewMiddleware):
+    def _reject(self, request: Any, reason: str) -> str:  # type: ignore[override]
+        return reason
+
+
+class PlayerSessionAuthentication(BaseAuthentication):
+    """``request.auth`` is the current :class:`~games.models.Player`, or None before the first
+    unsafe request creates a guest. Unlike DRF's SessionAuthentication, CSRF is checked for
+    anonymous guests too: a guest's chips deserve the same protection as an account's."""
+
+    def authenticate(self, request: Request) -> tuple[Any, Any] | None:
+        django_request = request._request
+        if request.method not in SAFE_METHODS:
+            self._enforce_csrf(django_request)
+        player = current_player(django_request)
+        if player is None:
+            return None
+        return (django_request.user, player)
+
+    def _enforce_csrf(self, django_request: Any) -> None:
+        check = _CSRFCheck(lambda _request: None)
+        check.process_request(django_request)
+        reason = check.process_view(django_request, None, (), {})
+        if reason:
+            raise exceptions.PermissionDenied(f"CSRF Failed: {reason}")
+
+    def authenticate_header(self, request: Request) -> str:
+        return "Session"

@@ -1,0 +1,131 @@
+"""The event store: matches, their immutable events, folded-state snapshots and read models.
+
+``Event`` rows are append-only: database triggers (migration 0002) reject UPDATE and DELETE on
+every database and TRUNCATE on PostgreSQL. Everything else here can be rebuilt from events.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class Player(models.Model):
+    """Someone at the table: a guest tied to a browser session, or a registered user."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    display_name = models.CharField(max_length=64, default="You")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.user.get_username() if self.user else f"guest #{self.pk}"
+
+    @property
+    def is_guest(self) -> bool:
+        return self.user_id is None
+
+
+class Match(models.Model):
+    class Game(models.TextChoices):
+        HOLDEM = "holdem", "Texas Hold'em"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        FINISHED = "finished", "Finished"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    game = models.CharField(max_length=16, choices=Game.choices)
+    owner = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="matches")
+    level = models.CharField(max_length=16, default="medium")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    # Once the human is out, the AIs play the match on to its end only if the player asked to watch.
+    watching = models.BooleanField(default=False)
+    seq = models.PositiveIntegerField(default=0, help_text="Sequence number of the last event.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "matches"
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["owner", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} {str(self.id)[:8]}"
+
+
+class Event(models.Model):
+    """One immutable event of a match. ``(match, seq)`` is unique and gapless from 1."""
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=64)
+    version = models.PositiveSmallIntegerField()
+    payload = models.JSONField()
+    hand_number = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="games_event_unique_seq"),
+        ]
+        indexes = [models.Index(fields=["match", "hand_number", "seq"], name="games_event_hand")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}#{self.seq} {self.type}"
+
+
+class Snapshot(models.Model):
+    """The folded state of a match at ``seq``: a cache, rebuilt from events whenever it is
+    missing, older than the events, or written by another version of the engine."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="snapshot")
+    seq = models.PositiveIntegerField()
+    engine_version = models.CharField(max_length=32)
+    state = models.BinaryField()
+
+
+class IdempotentResponse(models.Model):
+    """The first response to a request sent with an ``Idempotency-Key``, replayed on retries."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE)
+    key = models.CharField(max_length=128)
+    request_fingerprint = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "key"], name="games_idempotency_unique"),
+        ]
+
+
+class HandSummary(models.Model):
+    """Read model: one row per hand, projected from events (``manage.py rebuild_projections``)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
+    hand_number = models.PositiveIntegerField()
+    segment = models.PositiveIntegerField(default=0)
+    first_seq = models.PositiveIntegerField()
+    last_seq = models.PositiveIntegerField()
+    button = models.PositiveSmallIntegerField(null=True)
+    board = models.JSONField(default=list)
+    pot_total = models.PositiveIntegerField(default=0)
+    winners = models.JSONField(default=list)
+    showdown = models.BooleanField(default=False)
+    finished = models.BooleanField(default=False)
+    abandoned = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["match", "hand_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "hand_number"], name="games_hand_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.hand_number} of {self.match_id}"

@@ -1,0 +1,195 @@
+"""Writes to the event store: every change to a match is a command turned into events here.
+
+One transaction per command: lock the match row, fold its state, let the engine decide, append
+the events with the next sequence numbers, refresh the snapshot and read models. The unique
+``(match, seq)`` constraint is the last guard against two writers. AI turns are queued only after
+the transaction commits, so a worker never sees an uncommitted move.
+"""
+
+from __future__ import annotations
+
+import logging
+import pickle
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from games.engine.events import Event, to_record
+from games.engine.holdem import events as holdem_events
+from games.engine.shuffle import new_seed
+from games.errors import MatchNotFound, StaleSequence
+from games.models import Event as EventRow
+from games.models import Match, Player, Snapshot
+from games.projections import project
+from games.rulesets import Ruleset, ruleset_for
+from games.selectors import match_state
+
+logger = logging.getLogger(__name__)
+
+MATCH_OVER = "match_over"
+BETWEEN_HANDS = "between_hands"
+
+
+@dataclass(frozen=True)
+class Appended:
+    """What one command did: the match after it, the new events with their seqs, the state."""
+
+    match: Match
+    events: list[tuple[int, Event]]
+    state: Any
+
+
+def player_create_guest() -> Player:
+    return Player.objects.create()
+
+
+def match_start(*, player: Player, game: str = "holdem", level: str = "medium") -> Appended:
+    rules = ruleset_for(game)
+    with transaction.atomic():
+        match = Match.objects.create(owner=player, game=game, level=level)
+        Match.objects.select_for_update().get(pk=match.pk)
+        return _append(match, rules.new_state(), [rules.start_match], rules)
+
+
+def lock_match(*, match_id: Any, player: Player | None) -> Match:
+    """The player's match, row-locked until the surrounding transaction ends."""
+    if player is None:
+        raise MatchNotFound()
+    try:
+        return Match.objects.select_for_update().get(id=match_id, owner=player)
+    except (Match.DoesNotExist, ValueError):
+        raise MatchNotFound() from None
+    except Exception as invalid:
+        if invalid.__class__.__name__ == "ValidationError":
+            raise MatchNotFound() from invalid
+        raise
+
+
+def match_act(
+    *, match: Match, kind: str, amount: int | None = None, expected_seq: int | None = None
+) -> Appended:
+    """The human's action in a match locked by :func:`lock_match` (in the same transaction)."""
+    rules = ruleset_for(match.game)
+    _check_expected_seq(match, expected_seq)
+    state = match_state(match)
+    return _append(match, state, [rules.act(rules.human_seat, kind, amount)], rules)
+
+
+def match_restart(*, match: Match, expected_seq: int | None = None) -> Appended:
+    rules = ruleset_for(match.game)
+    _check_expected_seq(match, expected_seq)
+    match.watching = False
+    return _append(match, match_state(match), [rules.restart()], rules)
+
+
+def match_watch(*, match: Match, expected_seq: int | None = None) -> Appended:
+    """After the human is out, let the AIs play the match on to its end."""
+    rules = ruleset_for(match.game)
+    _check_expected_seq(match, expected_seq)
+    match.watching = True
+    return _append(match, match_state(match), [], rules)
+
+
+def bot_act(*, match_id: Any, seq: int, choose: Any) -> Appended | None:
+    """Let the AI to act in ``match_id`` play, if the match is still at ``seq``.
+
+    ``choose(match, state, seat)`` returns the AI's command. Idempotent: a task delivered twice,
+    or late, finds the match moved on and does nothing.
+    """
+    with transaction.atomic():
+        try:
+            match = Match.objects.select_for_update().get(id=match_id)
+        except Match.DoesNotExist:
+            return None
+        if match.seq != seq or match.status != Match.Status.ACTIVE:
+            return None
+        rules = ruleset_for(match.game)
+        state = match_state(match)
+        seat = ai_to_act(rules, state)
+        if seat is None:
+            return None
+        return _append(match, state, [choose(match, state, seat)], rules)
+
+
+def ai_to_act(rules: Ruleset, state: Any) -> int | None:
+    seat = getattr(state, "to_act", None)
+    return seat if seat is not None and seat != rules.human_seat else None
+
+
+def _check_expected_seq(match: Match, expected_seq: int | None) -> None:
+    if expected_seq is not None and expected_seq != match.seq:
+        raise StaleSequence(expected=expected_seq, current=match.seq)
+
+
+def _human_in_match(rules: Ruleset, state: Any) -> bool:
+    return bool(state.seats[rules.human_seat].in_match)
+
+
+def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -> Appended:
+    """Decide every command in turn, deal the next hand when one is due, and store it all."""
+    produced: list[Event] = []
+    for command in commands:
+        state, events = rules.advance(state, command)
+        produced.extend(events)
+    if state.phase == BETWEEN_HANDS and (match.watching or _human_in_match(rules, state)):
+        state, events = rules.advance(state, rules.start_hand(new_seed()))
+        produced.extend(events)
+
+    numbered = _store(match, state, produced)
+    match.status = Match.Status.FINISHED if state.phase == MATCH_OVER else Match.Status.ACTIVE
+    match.save(update_fields=["seq", "status", "watching", "updated_at"])
+    Snapshot.objects.update_or_create(
+        match=match,
+        defaults={
+            "seq": match.seq,
+            "engine_version": rules.engine_version,
+            "state": pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL),
+        },
+    )
+    project(match, numbered)
+    if ai_to_act(rules, state) is not None:
+        _queue_ai_turn(match)
+    return Appended(match=match, events=numbered, state=state)
+
+
+def _store(match: Match, state: Any, produced: Sequence[Event]) -> list[tuple[int, Event]]:
+    rows = []
+    numbered = []
+    hand_number = _open_hand_number(match)
+    for offset, item in enumerate(produced, start=1):
+        if isinstance(item, holdem_events.HandStarted):
+            hand_number = item.hand_number
+        elif isinstance(item, holdem_events.MatchStarted | holdem_events.MatchRestarted):
+            hand_number = None
+        record = to_record(item)
+        seq = match.seq + offset
+        rows.append(
+            EventRow(
+                match=match,
+                seq=seq,
+                type=record["type"],
+                version=record["version"],
+                payload=record["payload"],
+                hand_number=hand_number,
+            )
+        )
+        numbered.append((seq, item))
+    EventRow.objects.bulk_create(rows)
+    match.seq += len(rows)
+    return numbered
+
+
+def _open_hand_number(match: Match) -> int | None:
+    last = EventRow.objects.filter(match=match).order_by("-seq").only("hand_number", "type").first()
+    if last is None or last.type in ("holdem.match_restarted", "holdem.match_started"):
+        return None
+    return last.hand_number
+
+
+def _queue_ai_turn(match: Match) -> None:
+    from bots.tasks import play  # bots depend on games; the reverse import is deferred
+
+    match_id, seq = str(match.id), match.seq
+    transaction.on_commit(lambda: play.delay(match_id, seq))
