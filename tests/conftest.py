@@ -30,3 +30,39 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             pytrace=False,
         )
     pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://USER@HOST:5432/NAME")
+
+
+def _allow_event_truncate(sender: object, connection: object, **kwargs: object) -> None:
+    """Let the test harness empty the events table between transactional tests.
+
+    The immutability trigger (migration 0002) rejects TRUNCATE unless this session setting is
+    on; Django's flush after a ``transactional_db`` test truncates every table. Production
+    connections never set it, and the test that proves TRUNCATE is rejected turns it off first.
+    """
+    if getattr(connection, "vendor", None) == "postgresql":
+        with connection.cursor() as cursor:  # type: ignore[attr-defined]
+            cursor.execute("SET cardavia.allow_event_truncate = on")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from django.db.backends.signals import connection_created
+
+    connection_created.connect(_allow_event_truncate, dispatch_uid="cardavia-allow-truncate")
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_in_process(request: pytest.FixtureRequest) -> object:
+    """AI turns run in-process unless a test starts a real worker (marker ``celery_worker``).
+
+    CI exports CELERY_BROKER_URL for the worker tests; every other test would otherwise send its
+    tasks to a broker that no worker reads.
+    """
+    from cardavia.celery import app
+
+    if request.node.get_closest_marker("celery_worker") is not None:
+        yield None
+        return
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield None
+    app.conf.task_always_eager = previous

@@ -50,7 +50,7 @@ SQLITE_REMOVE = [
 def install(apps, schema_editor):
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
-        schema_editor.execute(POSTGRES_INSTALL)
+        schema_editor.execute(POSTGRES_INSTALL, params=None)
     elif vendor == "sqlite":
         for statement in SQLITE_INSTALL:
             schema_editor.execute(statement)
@@ -61,7 +61,7 @@ def install(apps, schema_editor):
 def remove(apps, schema_editor):
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
-        schema_editor.execute(POSTGRES_REMOVE)
+        schema_editor.execute(POSTGRES_REMOVE, params=None)
     elif vendor == "sqlite":
         for statement in SQLITE_REMOVE:
             schema_editor.execute(statement)

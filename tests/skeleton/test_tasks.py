@@ -1,0 +1,36 @@
+"""Celery wiring: the app reads the CELERY_* settings and finds each app's tasks."""
+
+import pytest
+from django.conf import settings
+
+from cardavia import celery_app
+
+
+def test_celery_is_configured_from_django_settings():
+    conf = celery_app.conf
+    assert conf.task_acks_late is True
+    assert conf.worker_prefetch_multiplier == 1
+    assert conf.task_serializer == "json"
+    assert conf.accept_content == ["json"]
+    assert conf.timezone == "UTC"
+
+
+# django_db: importing the task modules as a worker does runs Celery's Django fixup, whose system
+# checks may query the database.
+@pytest.mark.django_db
+def test_tasks_are_autodiscovered():
+    celery_app.loader.import_default_modules()
+    assert "bots.tasks.ping" in celery_app.tasks
+
+
+def test_ping_runs_in_process():
+    from bots.tasks import ping
+
+    assert ping.apply().get() == "pong"
+
+
+def test_configured_broker_is_reachable():
+    if not settings.CELERY_BROKER_URL:
+        pytest.skip("no CELERY_BROKER_URL: tasks run in-process")
+    with celery_app.connection_for_write() as connection:
+        connection.ensure_connection(max_retries=2, interval_start=0.2)
