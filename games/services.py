@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import transaction
 
+from games.engine.errors import IllegalAction
 from games.engine.events import Event, to_record
 from games.engine.holdem import events as holdem_events
 from games.engine.shuffle import new_seed
@@ -88,8 +89,13 @@ def match_watch(*, match: Match, expected_seq: int | None = None) -> Appended:
     """After the human is out, let the AIs play the match on to its end."""
     rules = ruleset_for(match.game)
     _check_expected_seq(match, expected_seq)
+    state = match_state(match)
+    if state.phase == MATCH_OVER:
+        raise IllegalAction("match_over", "The match is over.")
+    if _human_in_match(rules, state):
+        raise IllegalAction("still_in_match", "You are still in the match: play on, or restart.")
     match.watching = True
-    return _append(match, match_state(match), [], rules)
+    return _append(match, state, [], rules)
 
 
 def bot_act(*, match_id: Any, seq: int, choose: Any) -> Appended | None:

@@ -84,7 +84,13 @@ def upcast(type_name: str, version: int, payload: Payload) -> Payload:
 def from_record(type_name: str, version: int, payload: Payload) -> Event:
     cls = event_class(type_name)
     current = upcast(type_name, version, dict(payload))
-    return cls(**current)
+    # JSON has no tuples: give sequences back the immutable form events are built with.
+    return cls(
+        **{
+            key: tuple(value) if isinstance(value, list) else value
+            for key, value in current.items()
+        }
+    )
 
 
 def event_class(type_name: str) -> type[Event]:
