@@ -17,7 +17,7 @@ from games.engine.events import Event
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import action_event
 from games.engine.holdem.evaluator import describe, evaluate
-from games.engine.holdem.pots import side_pots, split_pot, uncalled_bet
+from games.engine.holdem.pots import split_pot, uncalled_bet
 from games.engine.holdem.state import (
     BETTING,
     BETWEEN_HANDS,
@@ -279,12 +279,7 @@ def _showdown(state: HoldemState, live: Sequence[int], emit: Emit) -> None:
         cards = state.seats[seat].hole
         values[seat] = evaluate((*cards, *state.board))
         emit(ev.HandShown(seat=seat, cards=cards, rank=describe(values[seat])))
-    seats = state.seats
-    pots = side_pots(
-        [seat.contributed for seat in seats],
-        [seat.live for seat in seats],
-        [seat.live and seat.stack == 0 for seat in seats],
-    )
+    pots = state.pots()
     # Settle from the last side pot to the main pot (RULES.md §1.6).
     for number in range(len(pots) - 1, -1, -1):
         pot = pots[number]

@@ -29,29 +29,28 @@ def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
 
 
 def side_pots(
-    contributions: Sequence[int], live: Sequence[bool], all_in: Sequence[bool]
+    bets: Sequence[int], live: Sequence[bool], all_in: Sequence[bool], dead: int = 0
 ) -> list[Pot]:
-    """The main pot then each side pot, built from every player's contribution to the hand.
+    """The main pot then each side pot, from every player's bets in the hand (antes excluded).
 
-    Each live all-in player caps a pot at their contribution; folded chips stay in the pots they
-    reach, but only live players are eligible.
+    Each live all-in player caps a pot at their bets; folded chips stay in the pots they reach,
+    but only live players are eligible. ``dead`` money (the antes) belongs to the main pot — or
+    forms a pot of its own when a live player went all-in on the ante alone.
 
     >>> side_pots([50, 200, 200], [True, True, True], [True, False, False])
     [Pot(amount=150, eligible=(0, 1, 2)), Pot(amount=300, eligible=(1, 2))]
+    >>> side_pots([0, 20, 20], [True, True, True], [True, False, False], dead=15)
+    [Pot(amount=15, eligible=(0, 1, 2)), Pot(amount=40, eligible=(1, 2))]
     """
-    caps = sorted(
-        {
-            c
-            for c, is_live, is_all_in in zip(contributions, live, all_in, strict=True)
-            if is_live and is_all_in and c > 0
-        }
-        | {max(contributions)}
-    )
+    flags = zip(bets, live, all_in, strict=True)
+    caps = sorted({bet for bet, is_live, is_all_in in flags if is_live and is_all_in} | {max(bets)})
     pots: list[Pot] = []
     floor = 0
     for cap in caps:
-        amount = sum(max(0, min(c, cap) - floor) for c in contributions)
-        eligible = tuple(seat for seat, c in enumerate(contributions) if live[seat] and c >= cap)
+        amount = sum(max(0, min(bet, cap) - floor) for bet in bets)
+        if not pots:
+            amount += dead
+        eligible = tuple(seat for seat, bet in enumerate(bets) if live[seat] and bet >= cap)
         if amount > 0:
             # A level only folded players reached is dead money for the pot below it.
             if pots and (pots[-1].eligible == eligible or not eligible):

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from games.engine.cards import STANDARD_DECK
 from games.engine.events import Event
 from games.engine.holdem import events as ev
+from games.engine.holdem.pots import Pot, side_pots
 from games.engine.shuffle import shuffled
 
 BETWEEN_HANDS = "between_hands"
@@ -32,6 +33,7 @@ class Seat:
     hole: tuple[str, ...] = ()
     bet: int = 0
     contributed: int = 0
+    ante: int = 0  # the part of ``contributed`` that was ante: dead money in the main pot
     hand_start_stack: int = 0
     acted: bool = False
     # The round's highest bet just after this seat's last action: raising reopens for the seat
@@ -116,6 +118,15 @@ class HoldemState:
     def pot_total(self) -> int:
         return sum(seat.contributed for seat in self.seats)
 
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots of the chips put in so far (antes: dead money, main pot)."""
+        return side_pots(
+            [seat.contributed - seat.ante for seat in self.seats],
+            [seat.live for seat in self.seats],
+            [seat.live and seat.stack == 0 for seat in self.seats],
+            dead=sum(seat.ante for seat in self.seats),
+        )
+
 
 def first_to_act(state: HoldemState, start: int) -> int | None:
     """The first seat from ``start`` clockwise that must act, or None when the round is over.
@@ -199,6 +210,7 @@ def _hand_started(state: HoldemState, event: ev.HandStarted) -> None:
         seat.hole = ()
         seat.bet = 0
         seat.contributed = 0
+        seat.ante = 0
         seat.hand_start_stack = seat.stack
         seat.acted = False
         seat.seen_bet = 0
@@ -208,6 +220,7 @@ def _ante_posted(state: HoldemState, event: ev.AntePosted) -> None:
     seat = state.seats[event.seat]
     seat.stack -= event.amount
     seat.contributed += event.amount
+    seat.ante += event.amount
 
 
 def _blind_posted(state: HoldemState, event: ev.BlindPosted) -> None:
@@ -311,6 +324,7 @@ def _hand_ended(state: HoldemState, event: ev.HandEnded) -> None:
     state.to_act = None
     for seat in state.seats:
         seat.contributed = 0
+        seat.ante = 0
         seat.bet = 0
 
 

@@ -12,7 +12,6 @@ from typing import Any
 from games.engine.events import Event, to_record
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
-from games.engine.holdem.pots import side_pots
 from games.engine.holdem.state import BETTING, HoldemState
 
 
@@ -72,11 +71,7 @@ def _pots(state: HoldemState) -> list[dict[str, Any]]:
     seats = state.seats
     if not any(seat.contributed for seat in seats):
         return []
-    pots = side_pots(
-        [seat.contributed for seat in seats],
-        [seat.live for seat in seats],
-        [seat.live and seat.stack == 0 for seat in seats],
-    )
+    pots = state.pots()
     can_still_match = {index for index, seat in enumerate(seats) if seat.can_act}
     return [
         {"amount": pot.amount, "eligible": sorted(set(pot.eligible) | can_still_match)}
