@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import struct
 from collections.abc import Iterator, Sequence
 
 SEED_BYTES = 32
 _WORD = 2**32
+_EIGHT_WORDS = struct.Struct(">8I")  # a SHA-256 block as big-endian 32-bit words
 
 
 def new_seed() -> bytes:
@@ -38,9 +40,7 @@ def commitment(seed: bytes) -> str:
 def _words(seed: bytes) -> Iterator[int]:
     counter = 0
     while True:
-        block = hashlib.sha256(seed + counter.to_bytes(8, "big")).digest()
-        for offset in range(0, 32, 4):
-            yield int.from_bytes(block[offset : offset + 4], "big")
+        yield from _EIGHT_WORDS.unpack(hashlib.sha256(seed + counter.to_bytes(8, "big")).digest())
         counter += 1
 
 

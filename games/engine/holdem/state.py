@@ -6,7 +6,6 @@ engine treat it as read-only. Nothing here chooses anything — the choices are 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -39,6 +38,23 @@ class Seat:
     # The round's highest bet just after this seat's last action: raising reopens for the seat
     # only once the bet has grown by a full raise since then (RULES.md §1.4, short all-ins).
     seen_bet: int = 0
+
+    def copy(self) -> Seat:
+        # Spelled out: copy.copy on a slotted dataclass costs several times more, per seat, per
+        # decision.
+        return Seat(
+            self.stack,
+            self.in_match,
+            self.dealt,
+            self.folded,
+            self.hole,
+            self.bet,
+            self.contributed,
+            self.ante,
+            self.hand_start_stack,
+            self.acted,
+            self.seen_bet,
+        )
 
     @property
     def live(self) -> bool:
@@ -87,12 +103,30 @@ class HoldemState:
     winner: int | None = None
 
     def copy(self) -> HoldemState:
-        clone = copy.copy(self)
-        clone.seats = [copy.copy(seat) for seat in self.seats]
-        clone.board = list(self.board)
-        clone.shown = dict(self.shown)
-        clone.places = dict(self.places)
-        return clone
+        return HoldemState(
+            config=self.config,
+            seats=[seat.copy() for seat in self.seats],
+            phase=self.phase,
+            segment=self.segment,
+            hand_number=self.hand_number,
+            button=self.button,
+            small_blind_seat=self.small_blind_seat,
+            big_blind_seat=self.big_blind_seat,
+            last_big_blind=self.last_big_blind,
+            street=self.street,
+            board=list(self.board),
+            deck=self.deck,
+            next_card=self.next_card,
+            seed=self.seed,
+            commitment=self.commitment,
+            current_bet=self.current_bet,
+            last_full_raise=self.last_full_raise,
+            round_start=self.round_start,
+            to_act=self.to_act,
+            shown=dict(self.shown),
+            places=dict(self.places),
+            winner=self.winner,
+        )
 
     @property
     def seat_count(self) -> int:
