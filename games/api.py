@@ -14,14 +14,20 @@ from django.contrib.auth import authenticate, get_user_model, login, logout
 from django.db import transaction
 from django.middleware.csrf import get_token
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors, services
 from games.engine.holdem.betting import ACTION_KINDS
-from games.errors import ApplicationError, IdempotencyKeyReused, MatchNotFound
+from games.errors import (
+    ApplicationError,
+    HandInProgress,
+    HandNotFound,
+    IdempotencyKeyReused,
+    MatchNotFound,
+)
 from games.models import HandSummary, IdempotentResponse, Match, Player
 from games.players import adopt_guest, current_player, ensure_player
 from games.rulesets import RULESETS, ruleset_for
@@ -62,37 +68,56 @@ class _Expected(serializers.Serializer):
     expected_seq = serializers.IntegerField(required=False, min_value=0)
 
 
-def _fingerprint(request: Request, match_id: Any) -> str:
-    body = json.dumps(request.data, sort_keys=True, default=str)
-    return hashlib.sha256(f"{request.path}|{match_id}|{body}".encode()).hexdigest()
+def _idempotent(request: Request, player: Player, run: Any) -> Response:
+    """Run ``run() -> (status, body)`` once per ``Idempotency-Key``: a repeat of the same request
+    gets the stored response back and runs nothing; the same key on another request is refused.
 
-
-def _idempotent_command(request: Request, match_id: Any, run: Any) -> Response:
-    """Lock the match, replay a stored response for a repeated Idempotency-Key, else run the
-    command and remember its response with the key — all in one transaction."""
-    player = _player(request)
+    Keyed requests of one player are serialised on the player's row, so two concurrent requests
+    with one key can never both run.
+    """
     key = request.headers.get(IDEMPOTENCY_HEADER, "").strip()
     if len(key) > 128:
         raise ApplicationError(
             "invalid_idempotency_key", "An Idempotency-Key has at most 128 characters."
         )
-    fingerprint = _fingerprint(request, match_id)
+    fingerprint = hashlib.sha256(
+        f"{request.path}|{json.dumps(request.data, sort_keys=True, default=str)}".encode()
+    ).hexdigest()
     with transaction.atomic():
-        match = services.lock_match(match_id=match_id, player=player)
         if key:
+            Player.objects.select_for_update().filter(pk=player.pk).exists()
             stored = IdempotentResponse.objects.filter(player=player, key=key).first()
             if stored is not None:
                 if stored.request_fingerprint != fingerprint:
                     raise IdempotencyKeyReused(key)
                 return Response(
-                    stored.body, status=stored.status_code, headers={"Idempotent-Replayed": "true"}
+                    stored.body,
+                    status=stored.status_code,
+                    headers={"Idempotent-Replayed": "true"},
                 )
-        body = _appended_body(run(match))
+        status_code, body = run()
         if key:
             IdempotentResponse.objects.create(
-                player=player, key=key, request_fingerprint=fingerprint, status_code=200, body=body
+                player=player,
+                key=key,
+                request_fingerprint=fingerprint,
+                status_code=status_code,
+                body=body,
             )
-    return Response(body)
+    return Response(body, status=status_code)
+
+
+def _idempotent_command(request: Request, match_id: Any, run: Any) -> Response:
+    """A command on one of the player's matches, row-locked for the transaction."""
+    player = _player(request)
+    if player is None:
+        raise MatchNotFound()
+
+    def locked_run() -> tuple[int, dict[str, Any]]:
+        match = services.lock_match(match_id=match_id, player=player)
+        return 200, _appended_body(run(match))
+
+    return _idempotent(request, player, locked_run)
 
 
 # --- session and accounts ------------------------------------------------------------------
@@ -208,15 +233,23 @@ class MatchListView(APIView):
             }
         )
 
-    @extend_schema(request=_NewMatch, responses={201: dict})
+    @extend_schema(
+        request=_NewMatch,
+        responses={201: dict},
+        parameters=[
+            OpenApiParameter(IDEMPOTENCY_HEADER, str, OpenApiParameter.HEADER, required=False)
+        ],
+    )
     def post(self, request: Request) -> Response:
         data = _NewMatch(data=request.data)
         data.is_valid(raise_exception=True)
         player = ensure_player(request._request)
-        appended = services.match_start(player=player, **data.validated_data)
-        appended.match.refresh_from_db()
-        state = selectors.match_state(appended.match)
-        return Response(_match_body(appended.match, state), status=status.HTTP_201_CREATED)
+
+        def start() -> tuple[int, dict[str, Any]]:
+            appended = services.match_start(player=player, **data.validated_data)
+            return status.HTTP_201_CREATED, _match_body(appended.match, appended.state)
+
+        return _idempotent(request, player, start)
 
 
 class MatchDetailView(APIView):
@@ -295,7 +328,10 @@ class MatchEventsView(APIView):
         )
         rules = ruleset_for(match.game)
         events = selectors.visible_feed(match, viewer=rules.human_seat, after=after)
-        return Response({"seq": match.seq, "events": events})
+        # Events committed after ``match`` was read are included: report the last one's seq, so
+        # that reading on from ``seq`` never returns an event twice.
+        seq = max([match.seq, *(item["seq"] for item in events)])
+        return Response({"seq": seq, "events": events})
 
 
 class MatchHandsView(APIView):
@@ -335,14 +371,10 @@ class HandReplayView(APIView):
         rules = ruleset_for(match.game)
         rows = selectors.hand_events(match, hand_number)
         if not rows:
-            raise ApplicationError(
-                "hand_not_found", "No such hand in this match.", hand_number=hand_number
-            )
+            raise HandNotFound(hand_number)
         finished = any(row.type in ("holdem.hand_ended", "holdem.hand_abandoned") for row in rows)
         if not finished:
-            raise ApplicationError(
-                "hand_in_progress", "The hand is not over yet.", hand_number=hand_number
-            )
+            raise HandInProgress(hand_number)
         from games.engine.events import from_record
 
         events = [
@@ -368,3 +400,14 @@ class HandReplayView(APIView):
                 "events": events,
             }
         )
+
+
+class NotFoundView(APIView):
+    """Any /api/ address no route matches: a JSON 404 like every other refusal."""
+
+    schema = None
+
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        raise exceptions.NotFound("No API endpoint at this address.")
+
+    post = put = patch = delete = get

@@ -45,3 +45,17 @@ class IdempotencyKeyReused(ApplicationError):
             "This Idempotency-Key was already used for a different request.",
             key=key,
         )
+
+
+class HandNotFound(ApplicationError):
+    status_code = 404
+
+    def __init__(self, hand_number: int) -> None:
+        super().__init__("hand_not_found", "No such hand in this match.", hand_number=hand_number)
+
+
+class HandInProgress(ApplicationError):
+    status_code = 409
+
+    def __init__(self, hand_number: int) -> None:
+        super().__init__("hand_in_progress", "The hand is not over yet.", hand_number=hand_number)

@@ -26,8 +26,12 @@ def match_for_player(*, match_id: Any, player: Player | None) -> Match:
         raise
 
 
-def stored_events(match: Match, *, after: int = 0) -> list[tuple[int, Event]]:
+def stored_events(
+    match: Match, *, after: int = 0, upto: int | None = None
+) -> list[tuple[int, Event]]:
     rows = EventRow.objects.filter(match=match, seq__gt=after).order_by("seq")
+    if upto is not None:
+        rows = rows.filter(seq__lte=upto)
     return [
         (row.seq, from_record(row.type, row.version, row.payload))
         for row in rows.only("seq", "type", "version", "payload")
@@ -35,7 +39,8 @@ def stored_events(match: Match, *, after: int = 0) -> list[tuple[int, Event]]:
 
 
 def match_state(match: Match) -> Any:
-    """The folded state at ``match.seq``: the snapshot plus the events after it."""
+    """The folded state at ``match.seq`` exactly: the snapshot plus the events after it, up to
+    ``match.seq`` — never a later move committed since ``match`` was read."""
     rules = ruleset_for(match.game)
     snapshot = getattr(match, "snapshot", None) if match.pk else None
     state = None
@@ -49,7 +54,7 @@ def match_state(match: Match) -> Any:
         after = snapshot.seq
     if state is None:
         state = rules.new_state()
-    for _, item in stored_events(match, after=after):
+    for _, item in stored_events(match, after=after, upto=match.seq):
         rules.apply(state, item)
     return state
 

@@ -198,4 +198,6 @@ def _queue_ai_turn(match: Match) -> None:
     from bots.tasks import play  # bots depend on games; the reverse import is deferred
 
     match_id, seq = str(match.id), match.seq
-    transaction.on_commit(lambda: play.delay(match_id, seq))
+    # robust: in-process (eager) mode a failing AI move is logged, and the human's committed
+    # action still gets its answer; the beat sweep retries the AI turn.
+    transaction.on_commit(lambda: play.delay(match_id, seq), robust=True)

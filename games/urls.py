@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import path, re_path
 
 from games import api
 
@@ -21,4 +21,5 @@ urlpatterns = [
         api.HandReplayView.as_view(),
         name="api-hand-replay",
     ),
+    re_path(r"^.*$", api.NotFoundView.as_view(), name="api-not-found"),
 ]

@@ -1,0 +1,177 @@
+"""Over many hands, nothing a player is sent ever holds what the rules still hide: an opponent's
+unshown hole cards, a card not yet dealt (or burned), the deck order, or the seed of the hand in
+play. Every reply is checked against the stored truth at the seq it was given at."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.holdem import events as ev
+from games.models import Match
+from games.rulesets import HOLDEM
+from games.selectors import stored_events
+from tests.api.client import ApiClient, Reply
+from tests.api.test_full_match import cautious, maniac
+
+CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """What the rules hide from the human after some event: everything but ``visible`` of the
+    hand in play (numbered ``hand``, begun at ``first_seq``), and its ``seed``."""
+
+    hand: int
+    first_seq: int
+    seed: str
+    visible: frozenset[str]
+
+
+def hidden_by_seq(match_id: str) -> dict[int, Hidden | None]:
+    """For every seq of the match: what was hidden right after it (None between hands)."""
+    state = HOLDEM.new_state()
+    first_seq = 0
+    hidden: dict[int, Hidden | None] = {}
+    for seq, item in stored_events(Match.objects.get(id=match_id)):
+        HOLDEM.apply(state, item)
+        if isinstance(item, ev.HandStarted):
+            first_seq = seq
+        if state.phase != "betting":
+            hidden[seq] = None
+            continue
+        visible = set(state.board) | set(state.seats[0].hole)
+        for cards in state.shown.values():
+            visible |= set(cards)
+        hidden[seq] = Hidden(state.hand_number, first_seq, state.seed, frozenset(visible))
+    return hidden
+
+
+def cards_in(value: Any, hidden: Hidden) -> Iterator[str]:
+    """Every card in a reply, leaving out what belongs to hands that are over (their seed, and
+    so every card of them, is public)."""
+    if isinstance(value, str):
+        if CARD.match(value):
+            yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from cards_in(item, hidden)
+    elif isinstance(value, dict):
+        is_event = isinstance(value.get("type"), str) and isinstance(value.get("seq"), int)
+        if is_event and value["seq"] < hidden.first_seq:  # an event of a finished hand
+            return
+        is_hand = "hand_number" in value and ("pot_total" in value or "commitment" in value)
+        if is_hand and value["hand_number"] < hidden.hand:  # a finished hand's summary, replay
+            return
+        for item in value.values():
+            yield from cards_in(item, hidden)
+
+
+def assert_nothing_hidden_in(reply: Reply, hidden: Hidden | None) -> None:
+    if hidden is None:
+        return
+    assert hidden.seed not in reply.text, (reply.method, reply.path)
+    leaked = set(cards_in(reply.body, hidden)) - hidden.visible
+    assert not leaked, (reply.method, reply.path, leaked, reply.body)
+
+
+class Recorder:
+    """Sends requests for one player and remembers each reply with the seq it reflects."""
+
+    def __init__(self, client: ApiClient) -> None:
+        self.client = client
+        self.replies: list[tuple[str, int, Reply]] = []
+
+    def __call__(self, match_id: str, send: Any, *args: Any, **kwargs: Any) -> Reply:
+        """``send(*args, **kwargs)``, remembered with the seq its reply reflects."""
+        before = Match.objects.get(id=match_id).seq
+        reply = send(*args, **kwargs)
+        seq = reply.body.get("seq") if isinstance(reply.body, dict) else None
+        self.replies.append((match_id, seq if isinstance(seq, int) else before, reply))
+        return reply
+
+
+def play_and_probe(client: ApiClient, record: Recorder, style: Any, rng: random.Random) -> int:
+    """Play one match to its end, asking for everything a client can ask along the way.
+    Returns the number of hands played."""
+    started = client.start("medium")
+    match_id = started.body["id"]
+    record.replies.append((match_id, started.body["seq"], started))
+    fed = 0
+    for _ in range(5000):
+        current = record(match_id, client.view, match_id).ok().body
+        view = current["view"]
+        hand = view["hand_number"]
+        if current["status"] == "finished":
+            return hand
+        if rng.random() < 0.1 and view["phase"] == "betting":
+            refused = record(match_id, client.replay, match_id, hand)
+            assert refused.status == 409 and refused.code == "hand_in_progress"
+        if view["legal_actions"] is not None:
+            if rng.random() < 0.15:  # a refused action: its error body is checked too
+                record(match_id, client.act, match_id, "raise", 1)
+            action, amount = style(view, rng)
+            record(match_id, client.act, match_id, action, amount).ok()
+        else:
+            record(match_id, client.watch, match_id).ok()
+        feed = record(match_id, client.events, match_id, after=fed).ok().body
+        fed = feed["seq"]
+        if rng.random() < 0.2:
+            record(match_id, client.events, match_id, after=rng.randint(0, fed))
+        if rng.random() < 0.2:
+            record(match_id, client.hands, match_id).ok()
+        if rng.random() < 0.2 and hand > 1:
+            record(match_id, client.replay, match_id, rng.randint(1, hand - 1)).ok()
+    raise AssertionError("the match did not end")
+
+
+def test_no_reply_ever_holds_a_hidden_card_the_deck_or_the_seed_in_play(make_client, reproducible):
+    client = make_client()
+    record = Recorder(client)
+    rng = random.Random(2024)
+    hands = 0
+    matches = 0
+    while hands < 150:
+        hands += play_and_probe(client, record, (cautious, maniac)[matches % 2], rng)
+        matches += 1
+    record(record.replies[0][0], client.matches)
+
+    checked_in_play = 0
+    hidden_of = {match_id: hidden_by_seq(match_id) for match_id, _, _ in record.replies}
+    for match_id, seq, reply in record.replies:
+        hidden = hidden_of[match_id][seq]
+        assert_nothing_hidden_in(reply, hidden)
+        checked_in_play += hidden is not None
+    assert checked_in_play > 400
+
+
+def test_the_checker_catches_a_leak(make_client, reproducible):
+    """The leak check above is not vacuous: an opponent's hole cards in a reply are caught."""
+    client = make_client()
+    started = client.start("medium").ok()
+    match_id = started.body["id"]
+    hidden = hidden_by_seq(match_id)[started.body["seq"]]
+    assert hidden is not None
+    assert_nothing_hidden_in(started, hidden)
+    match = Match.objects.get(id=match_id)
+    opponent = next(
+        item
+        for _, item in stored_events(match)
+        if isinstance(item, ev.HoleCardsDealt) and item.seat != 0
+    )
+    leaky = Reply("GET", "/", 200, {"cards": list(opponent.cards)}, text="")
+    try:
+        assert_nothing_hidden_in(leaky, hidden)
+    except AssertionError:
+        pass
+    else:
+        raise AssertionError("a leaked hole card went unnoticed")
+    with_seed = Reply("GET", "/", 200, {}, text=f'{{"x": "{hidden.seed}"}}')
+    try:
+        assert_nothing_hidden_in(with_seed, hidden)
+    except AssertionError:
+        return
+    raise AssertionError("a leaked seed went unnoticed")

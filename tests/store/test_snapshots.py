@@ -1,0 +1,152 @@
+"""Snapshots keep folding flat: loading a match folds only the events after its snapshot, so a
+command at hand 500 does the same work as one at hand 1. A snapshot is only a cache: one that is
+missing, from another engine version or not matching the match is ignored and the state is
+rebuilt from the events."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from collections.abc import Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import selectors, services
+from games.models import Snapshot
+from games.rulesets import HOLDEM
+from games.selectors import folded_from_events, match_state
+from tests.store.conftest import House, calling_station, fold_to_the_big_blind
+
+
+class Counting:
+    """Counts the events ``match_state``/``folded_from_events`` apply, and the rows they read."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.applied = 0
+        self.rows_read = 0
+        counting_rules = dataclasses.replace(HOLDEM, apply=self._apply)
+        monkeypatch.setattr(selectors, "ruleset_for", lambda game: counting_rules)
+        stored_events = selectors.stored_events
+
+        def counting_stored_events(match: Any, *, after: int = 0, upto: int | None = None) -> list:
+            rows = stored_events(match, after=after, upto=upto)
+            self.rows_read += len(rows)
+            return rows
+
+        monkeypatch.setattr(selectors, "stored_events", counting_stored_events)
+
+    def _apply(self, state: Any, item: Any) -> None:
+        self.applied += 1
+        HOLDEM.apply(state, item)
+
+    def reset(self) -> None:
+        self.applied = self.rows_read = 0
+
+
+@pytest.fixture
+def counting(monkeypatch: pytest.MonkeyPatch) -> Counting:
+    return Counting(monkeypatch)
+
+
+def _command_cost(house, counting: Counting) -> tuple[int, int, int]:
+    """(events applied, event rows read, queries) of the first action of a hand with the button
+    on seat 0 (seat 3 folds), through the services."""
+    state = house.state()
+    assert (state.button, state.to_act, state.street) == (0, 3, "preflop")
+    counting.reset()
+    with CaptureQueriesContext(connection) as queries:
+        house.step(fold_to_the_big_blind)
+    return counting.applied, counting.rows_read, len(queries.captured_queries)
+
+
+@pytest.fixture
+def committing_db(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    """On PostgreSQL every command commits, as in production: inside one long test transaction
+    PostgreSQL would walk every version of the rows the test rewrote, slower with each hand.
+    (The AIs then move only when the house says; commits need not wait for the disk.)
+    On SQLite, the usual rolled-back test transaction."""
+    if connection.vendor != "postgresql":
+        request.getfixturevalue("db")
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    monkeypatch.setattr("bots.tasks.play", SimpleNamespace(delay=lambda *args: None))
+    with connection.cursor() as cursor:
+        cursor.execute("SET synchronous_commit = off")
+    yield
+    with connection.cursor() as cursor:
+        cursor.execute("RESET synchronous_commit")
+
+
+def test_folding_cost_stays_flat_as_a_match_grows_to_500_hands(committing_db, monkeypatch):
+    player = services.player_create_guest()
+    counting = Counting(monkeypatch)
+    at_hand_1 = _command_cost(House(services.match_start(player=player).match), counting)
+    house = House(services.match_start(player=player).match)
+
+    house.play_hands(496, fold_to_the_big_blind)
+    old = Snapshot.objects.get(match_id=house.match_id)
+    old_seq, old_state = old.seq, bytes(old.state)
+    house.play_hands(4, fold_to_the_big_blind)
+    assert house.hands_ended() == 500
+    assert house.match().seq > 500 * 12
+
+    # A command at hand 501 does exactly the work of one at hand 1: no event folded or read.
+    at_hand_501 = _command_cost(house, counting)
+    assert at_hand_501 == at_hand_1
+    assert at_hand_501[:2] == (0, 0)
+
+    match = house.match()
+    counting.reset()
+    full = folded_from_events(match)
+    assert counting.applied == match.seq  # the fold of every stored event, for comparison
+
+    counting.reset()
+    assert match_state(match) == full
+    assert counting.applied == counting.rows_read == 0  # the snapshot is current
+
+    # An older snapshot (as if its last rewrites were lost): only the events after it are folded.
+    Snapshot.objects.filter(match=match).update(seq=old_seq, state=old_state)
+    match = house.match()
+    counting.reset()
+    assert match_state(match) == full
+    assert counting.applied == counting.rows_read == match.seq - old_seq
+    assert 0 < match.seq - old_seq < 100
+
+
+def test_a_snapshot_from_another_engine_version_is_ignored(house, counting):
+    house.play_hands(3, calling_station)
+    match = house.match()
+    Snapshot.objects.filter(match=match).update(
+        engine_version="holdem-0", state=pickle.dumps("not a state")
+    )
+    match = house.match()
+    counting.reset()
+    assert match_state(match) == folded_from_events(match)
+    assert counting.applied == 2 * match.seq  # rebuilt from all events (twice: both sides)
+
+
+def test_a_snapshot_ahead_of_the_match_is_ignored(house, counting):
+    house.play_hands(2, calling_station)
+    match = house.match()
+    Snapshot.objects.filter(match=match).update(seq=match.seq + 5, state=pickle.dumps("junk"))
+    match = house.match()
+    assert match_state(match) == folded_from_events(match)
+
+
+def test_a_missing_snapshot_is_rebuilt_from_the_events(house):
+    house.play_hands(2, calling_station)
+    Snapshot.objects.filter(match_id=house.match_id).delete()
+    match = house.match()
+    assert match_state(match) == folded_from_events(match)
+    house.refresh()
+    house.step(calling_station)  # and the next command writes a snapshot again
+    snapshot = Snapshot.objects.get(match_id=house.match_id)
+    assert snapshot.seq == house.match().seq
+    assert pickle.loads(bytes(snapshot.state)) == folded_from_events(house.match())
