@@ -39,7 +39,9 @@ def choose(match: Match, state: Any, seat: int) -> Any:
     rules = ruleset_for(match.game)
     seat_view = rules.view(state, seat)
     rng = random.Random(f"{match.id}:{match.seq}")
-    kind, amount = PLACEHOLDER_BOTS[match.level].act(seat_view, rng)
+    kind, amount = PLACEHOLDER_BOTS.get(match.seats[seat], PLACEHOLDER_BOTS["medium"]).act(
+        seat_view, rng
+    )
     return rules.act(seat, kind, amount)
 
 
@@ -74,8 +76,7 @@ def sweep() -> int:
     )
     queued = 0
     for match in stalled.iterator():
-        rules = ruleset_for(match.game)
-        if services.ai_to_act(rules, match_state(match)) is not None:
+        if services.ai_to_act(match, match_state(match)) is not None:
             play.delay(str(match.id), match.seq)
             queued += 1
     return queued

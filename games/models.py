@@ -41,6 +41,9 @@ class Match(models.Model):
     game = models.CharField(max_length=16, choices=Game.choices)
     owner = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="matches")
     level = models.CharField(max_length=16, default="medium")
+    # Who sits where: "human" for the owner's seat, otherwise the spec of the bot playing it
+    # ("easy", "hard", "calling_station", "module.path:ClassName", ...).
+    seats = models.JSONField(default=list)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     # Once the human is out, the AIs play the match on to its end only if the player asked to watch.
     watching = models.BooleanField(default=False)

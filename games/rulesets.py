@@ -17,7 +17,7 @@ from games.engine.holdem import view as holdem_view
 from games.engine.holdem.audit import AuditReport
 from games.engine.holdem.audit import audit as holdem_audit
 from games.engine.holdem.betting import legal_actions as holdem_legal_actions
-from games.engine.holdem.rules import CARDAVIA_TABLE, HUMAN_SEAT
+from games.engine.holdem.rules import CARDAVIA_TABLE, HUMAN_SEAT, SEATS
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,7 @@ class Ruleset:
     game: str
     engine_version: str
     human_seat: int
+    seat_count: int
     new_state: Callable[[], Any]
     apply: Callable[[Any, Event], None]
     advance: Callable[[Any, Any], tuple[Any, list[Event]]]
@@ -43,6 +44,7 @@ HOLDEM = Ruleset(
     # Bump when HoldemState's shape changes: older snapshots are then rebuilt from events.
     engine_version="holdem-1",
     human_seat=HUMAN_SEAT,
+    seat_count=SEATS,
     new_state=holdem_state.HoldemState,
     apply=holdem_state.apply,
     advance=holdem_game.advance,

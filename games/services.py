@@ -46,10 +46,26 @@ def player_create_guest() -> Player:
     return Player.objects.create()
 
 
-def match_start(*, player: Player, game: str = "holdem", level: str = "medium") -> Appended:
+HUMAN = "human"
+
+
+def default_seats(rules: Ruleset, level: str) -> list[str]:
+    """The owner in the human seat, the chosen level everywhere else."""
+    return [HUMAN if seat == rules.human_seat else level for seat in range(rules.seat_count)]
+
+
+def match_start(
+    *,
+    player: Player,
+    game: str = "holdem",
+    level: str = "medium",
+    seats: list[str] | None = None,
+) -> Appended:
+    """A new match; ``seats`` (for AI-only matches, e.g. ``simulate``) names every seat's bot."""
     rules = ruleset_for(game)
+    seats = seats if seats is not None else default_seats(rules, level)
     with transaction.atomic():
-        match = Match.objects.create(owner=player, game=game, level=level)
+        match = Match.objects.create(owner=player, game=game, level=level, seats=seats)
         Match.objects.select_for_update().get(pk=match.pk)
         return _append(match, rules.new_state(), [rules.start_match], rules)
 
@@ -92,7 +108,7 @@ def match_watch(*, match: Match, expected_seq: int | None = None) -> Appended:
     state = match_state(match)
     if state.phase == MATCH_OVER:
         raise IllegalAction("match_over", "The match is over.")
-    if _human_in_match(rules, state):
+    if _human_in_match(match, state):
         raise IllegalAction("still_in_match", "You are still in the match: play on, or restart.")
     match.watching = True
     return _append(match, state, [], rules)
@@ -113,15 +129,16 @@ def bot_act(*, match_id: Any, seq: int, choose: Any) -> Appended | None:
             return None
         rules = ruleset_for(match.game)
         state = match_state(match)
-        seat = ai_to_act(rules, state)
+        seat = ai_to_act(match, state)
         if seat is None:
             return None
         return _append(match, state, [choose(match, state, seat)], rules)
 
 
-def ai_to_act(rules: Ruleset, state: Any) -> int | None:
+def ai_to_act(match: Match, state: Any) -> int | None:
+    """The seat to act if a bot plays it, else None."""
     seat = getattr(state, "to_act", None)
-    return seat if seat is not None and seat != rules.human_seat else None
+    return seat if seat is not None and match.seats[seat] != HUMAN else None
 
 
 def _check_expected_seq(match: Match, expected_seq: int | None) -> None:
@@ -129,8 +146,15 @@ def _check_expected_seq(match: Match, expected_seq: int | None) -> None:
         raise StaleSequence(expected=expected_seq, current=match.seq)
 
 
-def _human_in_match(rules: Ruleset, state: Any) -> bool:
-    return bool(state.seats[rules.human_seat].in_match)
+def _human_in_match(match: Match, state: Any) -> bool:
+    return any(
+        spec == HUMAN and state.seats[seat].in_match for seat, spec in enumerate(match.seats)
+    )
+
+
+def _deals_on(match: Match, state: Any) -> bool:
+    """A hand follows the last while a human plays, while they watch, and always among bots."""
+    return match.watching or HUMAN not in match.seats or _human_in_match(match, state)
 
 
 def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -> Appended:
@@ -139,7 +163,7 @@ def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -
     for command in commands:
         state, events = rules.advance(state, command)
         produced.extend(events)
-    if state.phase == BETWEEN_HANDS and (match.watching or _human_in_match(rules, state)):
+    if state.phase == BETWEEN_HANDS and _deals_on(match, state):
         state, events = rules.advance(state, rules.start_hand(new_seed()))
         produced.extend(events)
 
@@ -155,7 +179,7 @@ def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -
         },
     )
     project(match, numbered)
-    if ai_to_act(rules, state) is not None:
+    if ai_to_act(match, state) is not None:
         _queue_ai_turn(match)
     return Appended(match=match, events=numbered, state=state)
 

@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -16,100 +15,195 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('display_name', models.CharField(default='You', max_length=64)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("display_name", models.CharField(default="You", max_length=64)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.UUIDField(default=uuid.uuid4, editable=False, primary_key=True, serialize=False)),
-                ('game', models.CharField(choices=[('holdem', "Texas Hold'em")], max_length=16)),
-                ('level', models.CharField(default='medium', max_length=16)),
-                ('status', models.CharField(choices=[('active', 'Active'), ('finished', 'Finished')], default='active', max_length=16)),
-                ('watching', models.BooleanField(default=False)),
-                ('seq', models.PositiveIntegerField(default=0, help_text='Sequence number of the last event.')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='matches', to='games.player')),
+                (
+                    "id",
+                    models.UUIDField(
+                        default=uuid.uuid4, editable=False, primary_key=True, serialize=False
+                    ),
+                ),
+                ("game", models.CharField(choices=[("holdem", "Texas Hold'em")], max_length=16)),
+                ("level", models.CharField(default="medium", max_length=16)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("active", "Active"), ("finished", "Finished")],
+                        default="active",
+                        max_length=16,
+                    ),
+                ),
+                ("watching", models.BooleanField(default=False)),
+                (
+                    "seq",
+                    models.PositiveIntegerField(
+                        default=0, help_text="Sequence number of the last event."
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="matches",
+                        to="games.player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'matches',
-                'ordering': ['-created_at'],
+                "verbose_name_plural": "matches",
+                "ordering": ["-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='IdempotentResponse',
+            name="IdempotentResponse",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=128)),
-                ('request_fingerprint', models.CharField(max_length=64)),
-                ('status_code', models.PositiveSmallIntegerField()),
-                ('body', models.JSONField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='games.player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("key", models.CharField(max_length=128)),
+                ("request_fingerprint", models.CharField(max_length=64)),
+                ("status_code", models.PositiveSmallIntegerField()),
+                ("body", models.JSONField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="games.player"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Snapshot',
+            name="Snapshot",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField()),
-                ('engine_version', models.CharField(max_length=32)),
-                ('state', models.BinaryField()),
-                ('match', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='snapshot', to='games.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seq", models.PositiveIntegerField()),
+                ("engine_version", models.CharField(max_length=32)),
+                ("state", models.BinaryField()),
+                (
+                    "match",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="snapshot",
+                        to="games.match",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='HandSummary',
+            name="HandSummary",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('hand_number', models.PositiveIntegerField()),
-                ('segment', models.PositiveIntegerField(default=0)),
-                ('first_seq', models.PositiveIntegerField()),
-                ('last_seq', models.PositiveIntegerField()),
-                ('button', models.PositiveSmallIntegerField(null=True)),
-                ('board', models.JSONField(default=list)),
-                ('pot_total', models.PositiveIntegerField(default=0)),
-                ('winners', models.JSONField(default=list)),
-                ('showdown', models.BooleanField(default=False)),
-                ('finished', models.BooleanField(default=False)),
-                ('abandoned', models.BooleanField(default=False)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hands', to='games.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("hand_number", models.PositiveIntegerField()),
+                ("segment", models.PositiveIntegerField(default=0)),
+                ("first_seq", models.PositiveIntegerField()),
+                ("last_seq", models.PositiveIntegerField()),
+                ("button", models.PositiveSmallIntegerField(null=True)),
+                ("board", models.JSONField(default=list)),
+                ("pot_total", models.PositiveIntegerField(default=0)),
+                ("winners", models.JSONField(default=list)),
+                ("showdown", models.BooleanField(default=False)),
+                ("finished", models.BooleanField(default=False)),
+                ("abandoned", models.BooleanField(default=False)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="hands",
+                        to="games.match",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'hand_number'],
-                'constraints': [models.UniqueConstraint(fields=('match', 'hand_number'), name='games_hand_unique')],
+                "ordering": ["match", "hand_number"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("match", "hand_number"), name="games_hand_unique"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField()),
-                ('type', models.CharField(max_length=64)),
-                ('version', models.PositiveSmallIntegerField()),
-                ('payload', models.JSONField()),
-                ('hand_number', models.PositiveIntegerField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='events', to='games.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seq", models.PositiveIntegerField()),
+                ("type", models.CharField(max_length=64)),
+                ("version", models.PositiveSmallIntegerField()),
+                ("payload", models.JSONField()),
+                ("hand_number", models.PositiveIntegerField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="events",
+                        to="games.match",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'seq'],
-                'indexes': [models.Index(fields=['match', 'hand_number', 'seq'], name='games_event_hand')],
-                'constraints': [models.UniqueConstraint(fields=('match', 'seq'), name='games_event_unique_seq')],
+                "ordering": ["match", "seq"],
+                "indexes": [
+                    models.Index(fields=["match", "hand_number", "seq"], name="games_event_hand")
+                ],
+                "constraints": [
+                    models.UniqueConstraint(fields=("match", "seq"), name="games_event_unique_seq")
+                ],
             },
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['owner', '-created_at'], name='games_match_owner_i_3ce929_idx'),
+            model_name="match",
+            index=models.Index(
+                fields=["owner", "-created_at"], name="games_match_owner_i_3ce929_idx"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='idempotentresponse',
-            constraint=models.UniqueConstraint(fields=('player', 'key'), name='games_idempotency_unique'),
+            model_name="idempotentresponse",
+            constraint=models.UniqueConstraint(
+                fields=("player", "key"), name="games_idempotency_unique"
+            ),
         ),
     ]
