@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors, services
+from games.engine.events import from_record
 from games.engine.holdem.betting import ACTION_KINDS
 from games.errors import (
     ApplicationError,
@@ -260,8 +261,9 @@ class MatchDetailView(APIView):
 
 
 class _Action(_Expected):
-    action = serializers.ChoiceField(choices=ACTION_KINDS)
+    action = serializers.ChoiceField(choices=(*ACTION_KINDS, "lock"))
     amount = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=10**9)
+    card = serializers.CharField(required=False, allow_null=True, max_length=8)
 
 
 class MatchActionView(APIView):
@@ -285,6 +287,7 @@ class MatchActionView(APIView):
                 match=match,
                 kind=values["action"],
                 amount=values.get("amount"),
+                card=values.get("card"),
                 expected_seq=values.get("expected_seq"),
             ),
         )
@@ -372,11 +375,9 @@ class HandReplayView(APIView):
         rows = selectors.hand_events(match, hand_number)
         if not rows:
             raise HandNotFound(hand_number)
-        finished = any(row.type in ("holdem.hand_ended", "holdem.hand_abandoned") for row in rows)
-        if not finished:
+        closing = [row for row in rows if row.type in rules.hand_closing_types]
+        if not closing:
             raise HandInProgress(hand_number)
-        from games.engine.events import from_record
-
         events = [
             {
                 "seq": row.seq,
@@ -386,20 +387,15 @@ class HandReplayView(APIView):
             }
             for row in rows
         ]
-        started = rows[0].payload
-        ended = next(
-            row.payload
-            for row in rows
-            if row.type in ("holdem.hand_ended", "holdem.hand_abandoned")
-        )
-        return Response(
-            {
-                "hand_number": hand_number,
-                "commitment": started.get("commitment"),
-                "seed": ended.get("seed"),
-                "events": events,
-            }
-        )
+        body: dict[str, Any] = {"hand_number": hand_number, "events": events}
+        if match.game == "holdem":
+            body["commitment"] = rows[0].payload.get("commitment")
+            body["seed"] = closing[0].payload.get("seed")
+        else:
+            # An Up & Down shoe serves many deals: its seed is revealed once no card of it can
+            # still be hidden (games/engine/updown/__init__.py), so list every shoe's proof.
+            body["shuffles"] = selectors.shuffle_proofs(match)
+        return Response(body)
 
 
 class NotFoundView(APIView):

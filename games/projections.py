@@ -1,4 +1,4 @@
-"""Read models built from events: the hand list of a match (``HandSummary``).
+"""Read models built from events: the hand (or deal) list of a match (``HandSummary``).
 
 The projector is the only writer of these tables; ``manage.py rebuild_projections`` empties them
 and projects every stored event again, so they can always be thrown away and rebuilt.
@@ -10,7 +10,22 @@ from collections.abc import Iterable
 
 from games.engine.events import Event
 from games.engine.holdem import events as ev
+from games.engine.updown import events as ud
 from games.models import HandSummary, Match
+
+SEGMENT_STARTS = (ev.MatchRestarted, ud.MatchRestarted)
+POT_AWARDS = (ev.PotAwarded, ud.PotAwarded)
+HAND_ENDS = (ev.HandEnded, ud.DealEnded)
+HAND_ABANDONMENTS = (ev.HandAbandoned, ud.DealAbandoned)
+
+
+def _opened_hand(item: Event) -> tuple[int, int | None] | None:
+    """(hand number, button or starter) when ``item`` starts a Hold'em hand or an Up & Down deal."""
+    if isinstance(item, ev.HandStarted):
+        return item.hand_number, item.button
+    if isinstance(item, ud.DealStarted):
+        return item.deal_number, item.starter
+    return None
 
 
 def project(match: Match, numbered_events: Iterable[tuple[int, Event]]) -> None:
@@ -19,19 +34,20 @@ def project(match: Match, numbered_events: Iterable[tuple[int, Event]]) -> None:
     segment = current.segment if current else 0
     dirty = False
     for seq, item in numbered_events:
-        if isinstance(item, ev.MatchRestarted):
+        if isinstance(item, SEGMENT_STARTS):
             segment = item.segment
             continue
-        if isinstance(item, ev.HandStarted):
+        opened = _opened_hand(item)
+        if opened is not None:
             if current is not None and dirty:
                 current.save()
             current = HandSummary(
                 match=match,
-                hand_number=item.hand_number,
+                hand_number=opened[0],
                 segment=segment,
                 first_seq=seq,
                 last_seq=seq,
-                button=item.button,
+                button=opened[1],
             )
             dirty = True
             continue
@@ -43,12 +59,17 @@ def project(match: Match, numbered_events: Iterable[tuple[int, Event]]) -> None:
             current.board = [*current.board, *item.cards]
         elif isinstance(item, ev.HandShown):
             current.showdown = True
-        elif isinstance(item, ev.PotAwarded):
+        elif isinstance(item, ud.LockedCardsRevealed):
+            # Up & Down's "board" is the two locked cards, shown at every reveal.
+            current.board = list(item.cards)
+        elif isinstance(item, POT_AWARDS):
             current.pot_total += item.amount
             current.winners = sorted({*current.winners, *item.winners})
-        elif isinstance(item, ev.HandEnded):
+            if isinstance(item, ud.PotAwarded):
+                current.showdown = item.outcome != "fold"
+        elif isinstance(item, HAND_ENDS):
             current.finished = True
-        elif isinstance(item, ev.HandAbandoned):
+        elif isinstance(item, HAND_ABANDONMENTS):
             current.abandoned = True
     if current is not None and dirty:
         current.save()

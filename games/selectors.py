@@ -81,3 +81,22 @@ def visible_feed(match: Match, *, viewer: int | None, after: int = 0) -> list[di
 
 def hand_events(match: Match, hand_number: int) -> list[EventRow]:
     return list(EventRow.objects.filter(match=match, hand_number=hand_number).order_by("seq"))
+
+
+def shuffle_proofs(match: Match) -> list[dict[str, Any]]:
+    """Every Up & Down shuffle of the match: its commitment, and once revealed its seed and the
+    pile it shuffled — enough for anyone to recompute the shoe and check the commitment."""
+    from games.engine.updown import events as updown_events
+
+    proofs: dict[int, dict[str, Any]] = {}
+    for _, item in stored_events(match, upto=match.seq):
+        if isinstance(item, updown_events.ShoeShuffled):
+            proofs[item.shuffle] = {
+                "shuffle": item.shuffle,
+                "commitment": item.commitment,
+                "seed": None,
+                "pile": None,
+            }
+        elif isinstance(item, updown_events.ShuffleRevealed) and item.shuffle in proofs:
+            proofs[item.shuffle].update(seed=item.seed, pile=list(item.pile))
+    return [proofs[number] for number in sorted(proofs)]

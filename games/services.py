@@ -18,7 +18,6 @@ from django.db import transaction
 
 from games.engine.errors import IllegalAction
 from games.engine.events import Event, to_record
-from games.engine.holdem import events as holdem_events
 from games.engine.shuffle import new_seed
 from games.errors import MatchNotFound, StaleSequence
 from games.models import Event as EventRow
@@ -28,9 +27,6 @@ from games.rulesets import Ruleset, ruleset_for
 from games.selectors import match_state
 
 logger = logging.getLogger(__name__)
-
-MATCH_OVER = "match_over"
-BETWEEN_HANDS = "between_hands"
 
 
 @dataclass(frozen=True)
@@ -85,13 +81,18 @@ def lock_match(*, match_id: Any, player: Player | None) -> Match:
 
 
 def match_act(
-    *, match: Match, kind: str, amount: int | None = None, expected_seq: int | None = None
+    *,
+    match: Match,
+    kind: str,
+    amount: int | None = None,
+    card: str | None = None,
+    expected_seq: int | None = None,
 ) -> Appended:
     """The human's action in a match locked by :func:`lock_match` (in the same transaction)."""
     rules = ruleset_for(match.game)
     _check_expected_seq(match, expected_seq)
     state = match_state(match)
-    return _append(match, state, [rules.act(rules.human_seat, kind, amount)], rules)
+    return _append(match, state, [rules.act(rules.human_seat, kind, amount, card)], rules)
 
 
 def match_restart(*, match: Match, expected_seq: int | None = None) -> Appended:
@@ -106,9 +107,9 @@ def match_watch(*, match: Match, expected_seq: int | None = None) -> Appended:
     rules = ruleset_for(match.game)
     _check_expected_seq(match, expected_seq)
     state = match_state(match)
-    if state.phase == MATCH_OVER:
+    if state.phase == rules.match_over_phase:
         raise IllegalAction("match_over", "The match is over.")
-    if _human_in_match(match, state):
+    if _human_in_match(rules, match, state):
         raise IllegalAction("still_in_match", "You are still in the match: play on, or restart.")
     match.watching = True
     return _append(match, state, [], rules)
@@ -146,15 +147,15 @@ def _check_expected_seq(match: Match, expected_seq: int | None) -> None:
         raise StaleSequence(expected=expected_seq, current=match.seq)
 
 
-def _human_in_match(match: Match, state: Any) -> bool:
+def _human_in_match(rules: Ruleset, match: Match, state: Any) -> bool:
     return any(
-        spec == HUMAN and state.seats[seat].in_match for seat, spec in enumerate(match.seats)
+        spec == HUMAN and rules.seat_in_match(state, seat) for seat, spec in enumerate(match.seats)
     )
 
 
-def _deals_on(match: Match, state: Any) -> bool:
+def _deals_on(rules: Ruleset, match: Match, state: Any) -> bool:
     """A hand follows the last while a human plays, while they watch, and always among bots."""
-    return match.watching or HUMAN not in match.seats or _human_in_match(match, state)
+    return match.watching or HUMAN not in match.seats or _human_in_match(rules, match, state)
 
 
 def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -> Appended:
@@ -163,12 +164,13 @@ def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -
     for command in commands:
         state, events = rules.advance(state, command)
         produced.extend(events)
-    if state.phase == BETWEEN_HANDS and _deals_on(match, state):
+    if state.phase == rules.between_hands_phase and _deals_on(rules, match, state):
         state, events = rules.advance(state, rules.start_hand(new_seed()))
         produced.extend(events)
 
-    numbered = _store(match, state, produced)
-    match.status = Match.Status.FINISHED if state.phase == MATCH_OVER else Match.Status.ACTIVE
+    numbered = _store(match, rules, produced)
+    over = state.phase == rules.match_over_phase
+    match.status = Match.Status.FINISHED if over else Match.Status.ACTIVE
     match.save(update_fields=["seq", "status", "watching", "updated_at"])
     Snapshot.objects.update_or_create(
         match=match,
@@ -184,16 +186,17 @@ def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -
     return Appended(match=match, events=numbered, state=state)
 
 
-def _store(match: Match, state: Any, produced: Sequence[Event]) -> list[tuple[int, Event]]:
+def _store(match: Match, rules: Ruleset, produced: Sequence[Event]) -> list[tuple[int, Event]]:
     rows = []
     numbered = []
-    hand_number = _open_hand_number(match)
+    hand_number = _open_hand_number(match, rules)
     for offset, item in enumerate(produced, start=1):
-        if isinstance(item, holdem_events.HandStarted):
-            hand_number = item.hand_number
-        elif isinstance(item, holdem_events.MatchStarted | holdem_events.MatchRestarted):
-            hand_number = None
         record = to_record(item)
+        opened = rules.opens_hand(item)
+        if opened is not None:
+            hand_number = opened
+        elif record["type"] in rules.segment_types:
+            hand_number = None
         seq = match.seq + offset
         rows.append(
             EventRow(
@@ -211,9 +214,10 @@ def _store(match: Match, state: Any, produced: Sequence[Event]) -> list[tuple[in
     return numbered
 
 
-def _open_hand_number(match: Match) -> int | None:
+def _open_hand_number(match: Match, rules: Ruleset) -> int | None:
+    """The hand the match's last stored event belongs to: later events of it join it."""
     last = EventRow.objects.filter(match=match).order_by("-seq").only("hand_number", "type").first()
-    if last is None or last.type in ("holdem.match_restarted", "holdem.match_started"):
+    if last is None or last.type in rules.segment_types:
         return None
     return last.hand_number
 

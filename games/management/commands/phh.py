@@ -14,18 +14,27 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.engine.phh import PHHError, replay_file
+from games.engine.phh import PHHError
+from games.engine.phh import replay_file as replay_holdem
+from games.engine.updown.history import HistoryError
+from games.engine.updown.history import replay_file as replay_updown
+
+HOLDEM_VARIANT = "NT"
+UPDOWN_VARIANT = "UD"
 
 
 class Command(BaseCommand):
-    help = "Work with PHH (Poker Hand History) files: 'replay FILE...' prints our finishing stacks."
+    help = (
+        "Work with hand histories: 'replay FILE...' prints our finishing stacks for no-limit "
+        "hold'em PHH files and Up & Down (variant UD) histories."
+    )
     requires_system_checks: list[str] = []
     requires_migrations_checks = False
 
     def add_arguments(self, parser: CommandParser) -> None:
         subcommands = parser.add_subparsers(dest="subcommand", required=True)
         replay = subcommands.add_parser(
-            "replay", help="Replay no-limit hold'em PHH files; one JSON line per file."
+            "replay", help="Replay PHH / Up & Down history files; one JSON line per file."
         )
         replay.add_argument("files", nargs="+", metavar="FILE", help="PHH files to replay.")
 
@@ -33,8 +42,8 @@ class Command(BaseCommand):
         failures = 0
         for path in options["files"]:
             try:
-                stacks = replay_file(path)
-            except PHHError as error:
+                stacks = _replay(path)
+            except (PHHError, HistoryError) as error:
                 failures += 1
                 self.stderr.write(f"{path}: {error}")
                 continue
@@ -48,3 +57,28 @@ class Command(BaseCommand):
             # Not CommandError: its extra "CommandError: ..." line would break "one stderr line
             # per bad file"; the status alone says that something failed.
             sys.exit(1)
+
+
+def _replay(path: str) -> tuple[int, ...]:
+    """Hold'em PHH files and Up & Down histories (``variant = "UD"``) alike."""
+    variant = _variant(path)
+    if variant == UPDOWN_VARIANT:
+        return tuple(replay_updown(path))
+    if variant is not None and variant != HOLDEM_VARIANT:
+        raise PHHError(
+            f"unsupported variant {variant!r}: only no-limit hold'em ({HOLDEM_VARIANT!r}) "
+            f"and Up & Down ({UPDOWN_VARIANT!r})"
+        )
+    return tuple(replay_holdem(path))
+
+
+def _variant(path: str) -> str | None:
+    """The file's ``variant`` if it can be read at all; the replayers explain any problem."""
+    import tomllib
+
+    try:
+        with open(path, "rb") as source:
+            variant = tomllib.load(source).get("variant")
+    except (OSError, ValueError):
+        return None
+    return variant if isinstance(variant, str) else None

@@ -1,0 +1,121 @@
+"""Audit: re-derive every dealer event of an Up & Down match from its inputs.
+
+The free inputs of a match are the table (``MatchStarted``), each shuffle's seed or stacked order
+(``ShoeShuffled``), the players' locks and bets, and restarts. Everything else — deals and draws,
+antes, signals, the reveal, returned chips, the pot, the end of each deal, revealed seeds, the end
+of the match — is what ``decide`` must produce from those inputs. :func:`audit` replays the
+inputs as commands and reports the first stored event that differs from what the rules give.
+
+Since the shuffle events are re-derived from their seeds, a seed that does not match its
+commitment, or a card dealt that the seed did not put there, is a mismatch too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine.errors import IllegalAction
+from games.engine.events import Event, to_record
+from games.engine.updown import events as ev
+from games.engine.updown.game import Act, Command, Lock, Restart, StartDeal, StartMatch, advance
+from games.engine.updown.state import UpDownState
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    index: int  # position of the first differing stored event
+    reason: str
+    expected: dict[str, Any] | None
+    found: dict[str, Any] | None
+
+
+@dataclass(slots=True)
+class AuditReport:
+    deals_verified: int = 0
+    mismatches: list[Mismatch] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+
+def command_at(events: Sequence[Event], index: int) -> Command | None:
+    """The command that produced the batch starting at ``events[index]``, or None when that
+    event is a dealer event no command starts with."""
+    item = events[index]
+    match item:
+        case ev.MatchStarted():
+            return StartMatch(
+                stacks=tuple(item.stacks), ante=item.ante, first_starter=item.first_starter
+            )
+        case ev.DealStarted():
+            # The shuffle, when there is one, directly follows the start of the deal.
+            following = events[index + 1] if index + 1 < len(events) else None
+            if isinstance(following, ev.ShoeShuffled):
+                if following.seed is not None:
+                    return StartDeal(seed=bytes.fromhex(following.seed))
+                return StartDeal(shoe=tuple(following.order or ()))
+            return StartDeal()
+        case ev.CardLocked():
+            return Lock(item.seat, item.card)
+        case ev.Folded():
+            return Act(item.seat, "fold")
+        case ev.Checked():
+            return Act(item.seat, "check")
+        case ev.Called():
+            return Act(item.seat, "call")
+        case ev.Bet():
+            return Act(item.seat, "bet", item.to)
+        case ev.Raised():
+            return Act(item.seat, "raise", item.to)
+        # A restart abandons the deal in play, reveals the seeds still secret, then restarts.
+        case ev.DealAbandoned() | ev.ShuffleRevealed() | ev.MatchRestarted():
+            return Restart()
+    return None
+
+
+def _normalised(item: Event) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads(json.dumps(to_record(item)))
+    return record
+
+
+def audit(events: Sequence[Event]) -> AuditReport:
+    """Replay the inputs of ``events`` and compare every event with what the rules produce."""
+    report = AuditReport()
+    state = UpDownState()
+    index = 0
+    while index < len(events):
+        try:
+            command = command_at(events, index)
+            if command is None:
+                report.mismatches.append(
+                    Mismatch(
+                        index,
+                        "a dealer event no command explains",
+                        None,
+                        _normalised(events[index]),
+                    )
+                )
+                return report
+            state, expected = advance(state, command)
+        except (IllegalAction, ValueError) as refusal:  # ValueError: a seed that is not hex
+            reason = refusal.code if isinstance(refusal, IllegalAction) else str(refusal)
+            report.mismatches.append(
+                Mismatch(index, f"the rules refuse it: {reason}", None, _normalised(events[index]))
+            )
+            return report
+        for offset, wanted in enumerate(expected):
+            position = index + offset
+            found = _normalised(events[position]) if position < len(events) else None
+            if found != _normalised(wanted):
+                report.mismatches.append(
+                    Mismatch(position, "differs from the rules", _normalised(wanted), found)
+                )
+                return report
+            if isinstance(wanted, ev.DealEnded):
+                report.deals_verified += 1
+        index += len(expected)
+    return report
