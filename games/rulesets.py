@@ -40,7 +40,7 @@ class Ruleset:
     advance: Callable[[Any, Any], tuple[Any, list[Event]]]
     start_match: Any
     start_hand: Callable[[bytes], Any]
-    act: Callable[[int, str, int | None, str | None], Any]
+    act: Callable[..., Any]  # (seat, kind, amount=None, card=None) -> a command
     restart: Callable[[], Any]
     view: Callable[[Any, int | None], dict[str, Any]]
     visible_record: Callable[[Event, int | None], dict[str, Any]]
@@ -57,11 +57,11 @@ class Ruleset:
     hand_closing_types: tuple[str, ...]
 
 
-def _holdem_act(seat: int, kind: str, amount: int | None, card: str | None) -> Any:
+def _holdem_act(seat: int, kind: str, amount: int | None, card: str | None = None) -> Any:
     return holdem_game.Act(seat, kind, amount)
 
 
-def _updown_act(seat: int, kind: str, amount: int | None, card: str | None) -> Any:
+def _updown_act(seat: int, kind: str, amount: int | None, card: str | None = None) -> Any:
     if kind == "lock":
         return updown_game.Lock(seat, card or "")
     return updown_game.Act(seat, kind, amount)
