@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine.holdem.audit import AuditReport
+from games.engine.audit import AuditReport
 from games.models import Match
 from games.rulesets import ruleset_for
 from games.selectors import stored_events

@@ -9,34 +9,14 @@ stored event that differs from what the rules give, per match.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
+from games.engine.audit import AuditReport, Mismatch, normalised
 from games.engine.errors import IllegalAction
-from games.engine.events import Event, to_record
+from games.engine.events import Event
 from games.engine.holdem import events as ev
 from games.engine.holdem.game import Act, Command, Restart, StartHand, StartMatch, advance
 from games.engine.holdem.state import HoldemState
-
-
-@dataclass(frozen=True, slots=True)
-class Mismatch:
-    index: int  # position of the first differing stored event
-    reason: str
-    expected: dict[str, Any] | None
-    found: dict[str, Any] | None
-
-
-@dataclass(slots=True)
-class AuditReport:
-    hands_verified: int = 0
-    mismatches: list[Mismatch] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return not self.mismatches
 
 
 def command_for(item: Event) -> Command | None:
@@ -71,11 +51,6 @@ def command_for(item: Event) -> Command | None:
     return None
 
 
-def _normalised(item: Event) -> dict[str, Any]:
-    record: dict[str, Any] = json.loads(json.dumps(to_record(item)))
-    return record
-
-
 def audit(events: Sequence[Event]) -> AuditReport:
     """Replay the inputs of ``events`` and compare every event with what the rules produce."""
     report = AuditReport()
@@ -86,7 +61,7 @@ def audit(events: Sequence[Event]) -> AuditReport:
         if command is None:
             report.mismatches.append(
                 Mismatch(
-                    index, "a dealer event no command explains", None, _normalised(events[index])
+                    index, "a dealer event no command explains", None, normalised(events[index])
                 )
             )
             return report
@@ -95,16 +70,16 @@ def audit(events: Sequence[Event]) -> AuditReport:
         except IllegalAction as refusal:
             report.mismatches.append(
                 Mismatch(
-                    index, f"the rules refuse it: {refusal.code}", None, _normalised(events[index])
+                    index, f"the rules refuse it: {refusal.code}", None, normalised(events[index])
                 )
             )
             return report
         for offset, wanted in enumerate(expected):
             position = index + offset
-            found = _normalised(events[position]) if position < len(events) else None
-            if found != _normalised(wanted):
+            found = normalised(events[position]) if position < len(events) else None
+            if found != normalised(wanted):
                 report.mismatches.append(
-                    Mismatch(position, "differs from the rules", _normalised(wanted), found)
+                    Mismatch(position, "differs from the rules", normalised(wanted), found)
                 )
                 return report
             if isinstance(wanted, ev.HandEnded):

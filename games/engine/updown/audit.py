@@ -12,34 +12,14 @@ commitment, or a card dealt that the seed did not put there, is a mismatch too.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
+from games.engine.audit import AuditReport, Mismatch, normalised
 from games.engine.errors import IllegalAction
-from games.engine.events import Event, to_record
+from games.engine.events import Event
 from games.engine.updown import events as ev
 from games.engine.updown.game import Act, Command, Lock, Restart, StartDeal, StartMatch, advance
 from games.engine.updown.state import UpDownState
-
-
-@dataclass(frozen=True, slots=True)
-class Mismatch:
-    index: int  # position of the first differing stored event
-    reason: str
-    expected: dict[str, Any] | None
-    found: dict[str, Any] | None
-
-
-@dataclass(slots=True)
-class AuditReport:
-    deals_verified: int = 0
-    mismatches: list[Mismatch] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return not self.mismatches
 
 
 def command_at(events: Sequence[Event], index: int) -> Command | None:
@@ -77,11 +57,6 @@ def command_at(events: Sequence[Event], index: int) -> Command | None:
     return None
 
 
-def _normalised(item: Event) -> dict[str, Any]:
-    record: dict[str, Any] = json.loads(json.dumps(to_record(item)))
-    return record
-
-
 def audit(events: Sequence[Event]) -> AuditReport:
     """Replay the inputs of ``events`` and compare every event with what the rules produce."""
     report = AuditReport()
@@ -96,7 +71,7 @@ def audit(events: Sequence[Event]) -> AuditReport:
                         index,
                         "a dealer event no command explains",
                         None,
-                        _normalised(events[index]),
+                        normalised(events[index]),
                     )
                 )
                 return report
@@ -104,18 +79,18 @@ def audit(events: Sequence[Event]) -> AuditReport:
         except (IllegalAction, ValueError) as refusal:  # ValueError: a seed that is not hex
             reason = refusal.code if isinstance(refusal, IllegalAction) else str(refusal)
             report.mismatches.append(
-                Mismatch(index, f"the rules refuse it: {reason}", None, _normalised(events[index]))
+                Mismatch(index, f"the rules refuse it: {reason}", None, normalised(events[index]))
             )
             return report
         for offset, wanted in enumerate(expected):
             position = index + offset
-            found = _normalised(events[position]) if position < len(events) else None
-            if found != _normalised(wanted):
+            found = normalised(events[position]) if position < len(events) else None
+            if found != normalised(wanted):
                 report.mismatches.append(
-                    Mismatch(position, "differs from the rules", _normalised(wanted), found)
+                    Mismatch(position, "differs from the rules", normalised(wanted), found)
                 )
                 return report
             if isinstance(wanted, ev.DealEnded):
-                report.deals_verified += 1
+                report.hands_verified += 1
         index += len(expected)
     return report

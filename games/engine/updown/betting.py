@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine.betting import betting_event
 from games.engine.errors import IllegalAction
 from games.engine.events import Event
 from games.engine.updown import events as ev
@@ -154,49 +155,14 @@ def action_event(state: UpDownState, seat: int, kind: str, amount: int | None) -
         raise IllegalAction("lock_first", "Lock one of your cards first: betting starts after.")
     legal = legal_actions(state)
     assert legal is not None
-    if kind == "fold":
-        if not legal.can_fold:
-            raise IllegalAction("nothing_to_fold", "You owe nothing: check instead of folding.")
-        return ev.Folded(seat=seat)
-    if kind == "check":
-        if not legal.can_check:
-            raise IllegalAction(
-                "cannot_check", "You must call, raise or fold.", to_call=legal.call_amount
-            )
-        return ev.Checked(seat=seat)
-    if kind == "call":
-        if not legal.can_call:
-            raise IllegalAction("nothing_to_call", "There is no bet to call: check instead.")
-        return ev.Called(seat=seat, amount=legal.call_amount)
-    return _bet_or_raise_event(state, legal, amount)
-
-
-def _bet_or_raise_event(state: UpDownState, legal: LegalActions, amount: int | None) -> Event:
-    seat = legal.seat
-    if not legal.can_raise:
-        raise _why_no_raise(state, seat)
-    if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
-        raise IllegalAction(
-            "amount_required",
-            "Give the total to bet this round as a whole number of chips.",
-            minimum=legal.min_raise_to,
-            maximum=legal.max_raise_to,
-        )
-    if amount > legal.max_raise_to:
-        raise IllegalAction(
-            "amount_above_stack",
-            f"You can bet at most {legal.max_raise_to} this round.",
-            maximum=legal.max_raise_to,
-        )
-    if amount < legal.min_raise_to:
-        raise IllegalAction(
-            "amount_below_minimum",
-            f"The bet must be to at least {legal.min_raise_to}.",
-            minimum=legal.min_raise_to,
-        )
-    if state.current_bet == 0:
-        return ev.Bet(seat=seat, to=amount)
-    return ev.Raised(seat=seat, to=amount)
+    return betting_event(
+        legal,
+        kind,
+        amount,
+        opening=state.current_bet == 0,
+        events=ev,
+        why_no_raise=lambda: _why_no_raise(state, seat),
+    )
 
 
 def _why_no_raise(state: UpDownState, seat_index: int) -> IllegalAction:

@@ -288,7 +288,7 @@ def test_audit_verifies_every_random_match(start: StartMatch, rng: random.Random
     report = audit(events)
 
     assert report.ok, report.mismatches[:1]
-    assert report.deals_verified == sum(isinstance(e, ev.DealEnded) for e in events)
+    assert report.hands_verified == sum(isinstance(e, ev.DealEnded) for e in events)
 
 
 # --- legality -------------------------------------------------------------------------------

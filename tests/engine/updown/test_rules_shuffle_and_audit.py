@@ -174,7 +174,7 @@ def test_audit_verifies_every_deal_of_a_match() -> None:
     report = audit(events)
 
     assert report.ok, report.mismatches
-    assert report.deals_verified == sum(isinstance(e, ev.DealEnded) for e in events)
+    assert report.hands_verified == sum(isinstance(e, ev.DealEnded) for e in events)
     assert any(isinstance(e, ev.ShuffleRevealed) for e in events)
 
 
