@@ -63,7 +63,9 @@ def _holdem_act(seat: int, kind: str, amount: int | None, card: str | None = Non
 
 def _updown_act(seat: int, kind: str, amount: int | None, card: str | None = None) -> Any:
     if kind == "lock":
-        return updown_game.Lock(seat, card or "")
+        # Bots answer ("lock", card) in the amount's place; the API sends ``card``.
+        chosen = card if card is not None else amount
+        return updown_game.Lock(seat, chosen if isinstance(chosen, str) else "")
     return updown_game.Act(seat, kind, amount)
 
 
