@@ -1,0 +1,188 @@
+"""Engine-only Up & Down matches: bots play whole 20-vs-20 matches with no database.
+
+The same views and visible histories a bot gets through the services, folded by the pure engine
+(:func:`games.engine.updown.game.advance`) instead of stored, so thousands of matches are
+affordable. Every shuffle's seed derives from the match's deal seed, and each bot's random
+source from the bot seed, so a match replays exactly.
+
+:func:`play_series` plays a pairing in twos: the same deal seed twice, the bots' seats swapped.
+The shoe's order does not depend on anyone's choices and each seat draws in a fixed order, so
+the swapped match deals each bot the cards the other had ("duplicate" deals): card luck cancels
+and the first-deal starter (seat 0, the human's seat) alternates.
+
+>>> from bots.updown.baselines import CallingStation, Folder
+>>> result = play_match([CallingStation(), Folder()], deal_seed="doc")
+>>> result.finished, sum(result.net)
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from bots.results import win_rate_interval
+from bots.updown.reading import Command, Record, View
+from games.engine.events import Event
+from games.engine.updown.game import Act, Lock, StartDeal, StartMatch, advance
+from games.engine.updown.rules import START_MATCH
+from games.engine.updown.state import BETWEEN_DEALS, MATCH_OVER, UpDownState
+from games.engine.updown.view import view, visible_record
+
+# The events of the match a bot sees, the most recent first (as bots.tasks gives a game with no
+# hand numbers): many deals' worth, for bots that read their opponent.
+RECENT_EVENTS = 600
+MAX_DEALS = 2_000
+
+
+class Player(Protocol):
+    """What the arena needs of a bot (the :class:`bots.policies.Bot` contract, with locking)."""
+
+    def act(self, view: View, history: Sequence[Record], rng: random.Random) -> Command: ...
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    winner: int | None  # the seat that won; None if MAX_DEALS ran out with equal stacks
+    net: tuple[int, int]  # per seat: chips won (+) or lost (-)
+    deals: int
+    finished: bool  # False when MAX_DEALS ran out first (the bigger stack then wins)
+
+
+def shuffle_seed(seed: str, deal_number: int) -> bytes:
+    """The seed a deal sends with StartDeal (used only when a shuffle is due)."""
+    return hashlib.sha256(f"{seed}:{deal_number}".encode()).digest()
+
+
+class _Histories:
+    """Each seat's visible records, trimmed to the last ``recent`` events."""
+
+    def __init__(self, recent: int) -> None:
+        self.records: list[list[Record]] = [[], []]
+        self.recent = recent
+
+    def add(self, item: Event) -> None:
+        for seat, records in enumerate(self.records):
+            records.append(visible_record(item, seat))
+            if len(records) > 2 * self.recent:
+                del records[: len(records) - self.recent]
+
+    def seen(self, seat: int) -> list[Record]:
+        return self.records[seat][-self.recent :]
+
+
+Observer = Callable[[int, View, list[Record], Command], None]
+
+
+def play_match(
+    bots: Sequence[Player],
+    *,
+    deal_seed: str,
+    bot_seed: str | None = None,
+    max_deals: int = MAX_DEALS,
+    start: StartMatch = START_MATCH,
+    recent_events: int = RECENT_EVENTS,
+    observe: Observer | None = None,
+) -> MatchResult:
+    """Play one match, ``bots[0]`` in seat 0 (who starts the first deal).
+
+    ``observe(seat, view, history, command)``, if given, sees every decision (the bench times
+    decisions and counts the public states the bots meet with it).
+    """
+    if len(bots) != 2:
+        raise ValueError(f"Up & Down has two seats, got {len(bots)} bots")
+    rngs = [random.Random(f"{bot_seed or deal_seed}:{seat}") for seat in range(2)]
+    histories = _Histories(recent_events)
+    state, events = advance(UpDownState(), start)
+    for item in events:
+        histories.add(item)
+    while state.phase != MATCH_OVER:
+        if state.phase == BETWEEN_DEALS:
+            if state.deal_number >= max_deals:
+                break
+            command: object = StartDeal(seed=shuffle_seed(deal_seed, state.deal_number + 1))
+        else:
+            seat = state.to_act
+            assert seat is not None
+            seat_view = view(state, seat)
+            history = histories.seen(seat)
+            choice = bots[seat].act(seat_view, history, rngs[seat])
+            if observe is not None:
+                observe(seat, seat_view, history, choice)
+            kind, amount = choice
+            if kind == "lock":
+                command = Lock(seat, str(amount))
+            else:
+                command = Act(seat, kind, amount if isinstance(amount, int) else None)
+        state, events = advance(state, command)  # type: ignore[arg-type]
+        for item in events:
+            histories.add(item)
+    return _result(state)
+
+
+def _result(state: UpDownState) -> MatchResult:
+    assert state.config is not None
+    stacks = [seat.stack for seat in state.seats]
+    net = (
+        stacks[0] - state.config.starting_stacks[0],
+        stacks[1] - state.config.starting_stacks[1],
+    )
+    if state.phase == MATCH_OVER:
+        return MatchResult(state.winner, net, state.deal_number, True)
+    winner = None if stacks[0] == stacks[1] else (0 if stacks[0] > stacks[1] else 1)
+    return MatchResult(winner, net, state.deal_number, False)
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesResult:
+    """A pairing's matches from the first bot's side."""
+
+    matches: int
+    wins: float  # a match MAX_DEALS left level counts half
+    deals: int
+    net: int  # the first bot's chips won over all matches
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.matches
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """Wilson 95% interval of the win rate."""
+        return win_rate_interval(round(self.wins), self.matches)
+
+    @property
+    def chips_per_deal(self) -> float:
+        return self.net / max(self.deals, 1)
+
+
+def play_series(
+    first: Player,
+    second: Player,
+    matches: int,
+    *,
+    seed: str,
+    observe: Observer | None = None,
+) -> SeriesResult:
+    """``matches`` matches of ``first`` against ``second``, in pairs with seats swapped and
+    the same deal seed (so an even count is fairest); reproducible by ``seed``."""
+    wins = 0.0
+    deals = 0
+    net = 0
+    for number in range(matches):
+        swapped = number % 2 == 1
+        bots = [second, first] if swapped else [first, second]
+        result = play_match(
+            bots,
+            deal_seed=f"{seed}:deal:{number // 2}",
+            bot_seed=f"{seed}:bots:{number}",
+            observe=observe,
+        )
+        seat = 1 if swapped else 0
+        wins += 1.0 if result.winner == seat else 0.5 if result.winner is None else 0.0
+        deals += result.deals
+        net += result.net[seat]
+    return SeriesResult(matches, wins, deals, net)
