@@ -39,10 +39,27 @@ def choose(match: Match, state: Any, seat: int) -> Any:
     rules = ruleset_for(match.game)
     seat_view = rules.view(state, seat)
     rng = random.Random(f"{match.id}:{match.seq}")
+    if match.game == "updown":
+        from bots.updown import BOTS as UPDOWN_BOTS
+
+        bot = UPDOWN_BOTS.get(match.seats[seat], UPDOWN_BOTS["medium"])()
+        history = [rules.visible_record(item, seat) for item in _hand_events(match)]
+        kind, amount = bot.act(seat_view, history, rng)
+        return rules.act(seat, kind, amount)
     kind, amount = PLACEHOLDER_BOTS.get(match.seats[seat], PLACEHOLDER_BOTS["medium"]).act(
         seat_view, rng
     )
     return rules.act(seat, kind, amount)
+
+
+def _hand_events(match: Match) -> list[Any]:
+    """The events of the hand (deal) in play: the public history a bot may read."""
+    from games.selectors import stored_events
+
+    rules = ruleset_for(match.game)
+    events = [item for _, item in stored_events(match, upto=match.seq)]
+    starts = [i for i, item in enumerate(events) if rules.opens_hand(item) is not None]
+    return events[starts[-1] :] if starts else []
 
 
 @shared_task(
