@@ -11,7 +11,9 @@ import json
 from typing import Any
 
 from django.contrib.auth import authenticate, get_user_model, login, logout
-from django.db import transaction
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.middleware.csrf import get_token
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, status
@@ -152,23 +154,30 @@ class SignUpView(APIView):
         data = _Credentials(data=request.data)
         data.is_valid(raise_exception=True)
         users = get_user_model()
-        username = data.validated_data["username"]
+        # The name as it will be stored (NFKC), checked by the model's own validators.
+        username = users.normalize_username(data.validated_data["username"])
+        try:
+            users._meta.get_field("username").run_validators(username)
+        except ValidationError as invalid:
+            raise ApplicationError("invalid_username", " ".join(invalid.messages)) from None
         if users.objects.filter(username__iexact=username).exists():
             raise ApplicationError("username_taken", "That username is taken.", username=username)
-        from django.contrib.auth.password_validation import validate_password
-        from django.core.exceptions import ValidationError
-
         try:
             validate_password(data.validated_data["password"])
         except ValidationError as weak:
             raise ApplicationError("weak_password", " ".join(weak.messages)) from None
         guest = current_player(request._request)
-        with transaction.atomic():
-            user = users.objects.create_user(
-                username=username, password=data.validated_data["password"]
-            )
-            login(request._request, user)
-            player = adopt_guest(request._request, guest, user)
+        try:
+            with transaction.atomic():
+                user = users.objects.create_user(
+                    username=username, password=data.validated_data["password"]
+                )
+                login(request._request, user)
+                player = adopt_guest(request._request, guest, user)
+        except IntegrityError:  # taken by a concurrent sign-up since the check above
+            raise ApplicationError(
+                "username_taken", "That username is taken.", username=username
+            ) from None
         return Response(
             {
                 "player": {"id": player.id, "name": player.display_name, "guest": False},
