@@ -8,9 +8,11 @@ the transaction commits, so a worker never sees an uncommitted move.
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import pickle
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -136,6 +138,28 @@ def bot_act(*, match_id: Any, seq: int, choose: Any) -> Appended | None:
         return _append(match, state, [choose(match, state, seat)], rules)
 
 
+# Inside driving_ai_turns: the seeds to deal from (or None for fresh ones); outside: _QUEUED.
+_QUEUED: Any = object()
+_driven: contextvars.ContextVar[Any] = contextvars.ContextVar("driven", default=_QUEUED)
+
+
+@contextmanager
+def driving_ai_turns(*, seeds: Iterator[bytes] | None = None) -> Iterator[None]:
+    """Within this block commits queue no AI turn: the caller plays them with :func:`bot_act`
+    (``manage.py simulate``). With ``seeds``, each new hand is dealt from the next one, so a
+    simulation can be replayed exactly."""
+    token = _driven.set(seeds)
+    try:
+        yield
+    finally:
+        _driven.reset(token)
+
+
+def _next_seed() -> bytes:
+    seeds = _driven.get()
+    return new_seed() if seeds is _QUEUED or seeds is None else next(seeds)
+
+
 def ai_to_act(match: Match, state: Any) -> int | None:
     """The seat to act if a bot plays it, else None."""
     seat = getattr(state, "to_act", None)
@@ -164,8 +188,10 @@ def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -
     for command in commands:
         state, events = rules.advance(state, command)
         produced.extend(events)
-    if state.phase == rules.between_hands_phase and _deals_on(rules, match, state):
-        state, events = rules.advance(state, rules.start_hand(new_seed()))
+    # A loop, not an if: a hand whose blinds put everyone all-in plays out with no action at all,
+    # and the next one must be dealt too, or the match waits for a move nobody can make.
+    while state.phase == rules.between_hands_phase and _deals_on(rules, match, state):
+        state, events = rules.advance(state, rules.start_hand(_next_seed()))
         produced.extend(events)
 
     numbered = _store(match, rules, produced)
@@ -181,7 +207,7 @@ def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -
         },
     )
     project(match, numbered)
-    if ai_to_act(match, state) is not None:
+    if ai_to_act(match, state) is not None and _driven.get() is _QUEUED:
         _queue_ai_turn(match)
     return Appended(match=match, events=numbered, state=state)
 
