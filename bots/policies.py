@@ -1,51 +1,22 @@
-"""AI policies: pure functions of what a seat may see (its ``view``) and a seeded random source.
+"""The contract every bot keeps, for every game: a pure policy of what its seat may see.
 
-These are the placeholder players until the AI issue lands its levels; they already obey the
-contract every bot keeps: it sees only its own view and answers with ``(action, amount)``.
+``act(view, history, rng)`` gets the seat's ``view`` (exactly what the API shows that player),
+``history`` — the seat's visible feed records, oldest first: the current hand and, for reading
+the opponents, the hands before it in the match — and a seeded ``random.Random``. It returns a
+command ``(kind, amount)`` such as ``("raise", 120)`` or ``("fold", None)``. It never sees hidden
+state, and the same inputs with the same seed give the same answer.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Protocol
 
+View = dict[str, Any]
+Record = dict[str, Any]
 Choice = tuple[str, int | None]
 
 
 class Bot(Protocol):
-    def act(self, view: dict[str, Any], rng: random.Random) -> Choice: ...
-
-
-class RandomBot:
-    """Uniform over the legal kinds of action; raise sizes uniform between min and max."""
-
-    def act(self, view: dict[str, Any], rng: random.Random) -> Choice:
-        legal = view["legal_actions"]
-        kinds = [
-            kind
-            for kind, allowed in (
-                ("fold", legal["can_fold"]),
-                ("check", legal["can_check"]),
-                ("call", legal["can_call"]),
-                ("raise", legal["can_raise"]),
-            )
-            if allowed
-        ]
-        kind = rng.choice(kinds)
-        if kind == "raise":
-            return kind, rng.randint(legal["min_raise_to"], legal["max_raise_to"])
-        return kind, None
-
-
-class CallingStation:
-    """Checks or calls, always."""
-
-    def act(self, view: dict[str, Any], rng: random.Random) -> Choice:
-        return ("check", None) if view["legal_actions"]["can_check"] else ("call", None)
-
-
-PLACEHOLDER_BOTS: dict[str, Bot] = {
-    "easy": CallingStation(),
-    "medium": RandomBot(),
-    "hard": RandomBot(),
-}
+    def act(self, view: View, history: Sequence[Record], rng: random.Random) -> Choice: ...

@@ -172,6 +172,23 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = TIME_ZONE
+# The queue tasks are sent to (and workers read by default): a worker started for one test
+# database gets a queue of its own, so it never plays another database's matches.
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery")
+# Celery's Django fixup closes the database connection after every task unless told to reuse
+# it, and a new connection per AI move costs a worker most of its speed (535 vs 151 appends/s
+# in the issue; bench_bots: 123 vs 73 AI moves/s). Reuse it for this many tasks; bots.tasks
+# drops it, as Django does between requests, once it is broken or older than CONN_MAX_AGE.
+CELERY_DB_REUSE_MAX = env.int("CELERY_DB_REUSE_MAX", default=1000)
+# With acks_late, a message whose worker died is redelivered once this many seconds have passed
+# since it was taken (Redis transport); the beat sweep below usually re-queues the turn sooner.
+CELERY_VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    # How often a worker looks for such messages: often enough for a short timeout.
+    "unacked_restore_interval": max(1, min(10, CELERY_VISIBILITY_TIMEOUT // 2)),
+    "unacked_restore_throttle": 1 if CELERY_VISIBILITY_TIMEOUT < 60 else 10,
+}
 # Matches left waiting on an AI (a lost message, a worker that died) are picked up again.
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "sweep-stalled-ai-turns": {"task": "bots.tasks.sweep", "schedule": 5.0},

@@ -1,0 +1,502 @@
+"""The hard level: real poker for 50-big-blind stacks at a 4-handed table.
+
+Preflop it plays ranges by position and stack depth: opens the top share of hands for its seat,
+3-bets (and sometimes bluffs a 3-bet) or calls by its equity against the raiser's estimated
+range and the price, moves all-in or folds once stacks are short (Nash-like push/fold widths),
+and widens everything heads-up. After the flop it narrows each opponent's range by what they
+did on every street, samples its equity against those ranges, and picks check, bet (at a
+fraction of the pot), call, raise or fold by expected value: a bet's value comes from the hands
+that call and the pot when they fold, so bluffs and semi-bluffs happen where folds pay for them
+and value bets grow thin against players who never fold. Close choices are mixed (a softmax over
+their values), so the same spot does not always get the same answer.
+
+Value is counted towards winning the match, not in chips (:func:`match_utility`): a stack lost
+ends the match, so a big pot needs a bigger edge than a small one — most of all against players
+it beats anyway in small pots.
+
+It reads the opponents from the hands before (see :mod:`bots.holdem.reading`): a maniac's bets
+and shoves say little about their cards, so it calls them lighter (and, knowing they will bet
+again, treats a call as the stack it will cost); a calling station never folds, so it stops
+bluffing and bets its value.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from bots.holdem import reading
+from bots.holdem.combos import COMBO_INDEX
+from bots.holdem.preflop import equity_versus_top, hand_class, hand_percentile, top_range
+from bots.holdem.ranges import (
+    Showdowns,
+    likely_check,
+    likely_from_top,
+    likely_to_continue,
+    range_percentile,
+    read_board,
+    sample_equity,
+)
+from bots.holdem.reading import Action, HandRecord, Profile
+from bots.holdem.spot import Spot
+from bots.holdem.styles import BALANCED, Style
+from bots.policies import Choice, Record, View
+
+# Exponents of match_utility (1 would be plain chip value): against sound or passive players the
+# edge comes from many small pots, so big risks are avoided; against reckless ones every pot is
+# big anyway and waiting only bleeds chips, so chips count nearly at face value.
+CAREFUL = 0.3
+RECKLESS_TABLE = 0.7
+PUSH_FOLD_DEPTH = 12.0  # big blinds: at or below, an unopened pot is shoved or folded
+
+# Share of hands to move all-in with, unopened, by players left to act and effective stack
+# (big blinds) — close to the Nash push/fold charts for these table sizes.
+_SHOVE_DEPTHS = (3.0, 5.0, 8.0, 10.0, 12.0, 15.0)
+_SHOVE_WIDTHS = {
+    1: (1.0, 0.8, 0.62, 0.52, 0.44, 0.36),
+    2: (0.7, 0.5, 0.36, 0.3, 0.25, 0.2),
+    3: (0.5, 0.36, 0.26, 0.21, 0.18, 0.14),
+}
+
+# Opening widths by (players dealt, position); heads-up the button opens most hands.
+_OPEN_WIDTHS = {
+    (4, "CO"): 0.27,
+    (4, "BTN"): 0.4,
+    (4, "SB"): 0.4,
+    (3, "BTN"): 0.4,
+    (3, "SB"): 0.42,
+    (2, "BTN"): 0.7,
+}
+# What an opponent's first raise from each position usually holds, before reading them.
+_THEIR_OPEN_WIDTHS = {"CO": 0.25, "BTN": 0.38, "SB": 0.38, "BB": 0.12}
+_THREE_BET_WIDTH = 0.09
+_FOUR_BET_WIDTH = 0.045
+_TYPICAL_PFR = 0.18
+
+_STREET_CARDS = (("flop", 3), ("turn", 4), ("river", 5))
+# Equity a call must clear beyond the price, for the streets still to come (reverse implied
+# odds); a draw gets some back (implied odds).
+_CALL_MARGIN = {"flop": 0.05, "turn": 0.03, "river": 0.0}
+
+
+def shove_width(behind: int, depth: float) -> float:
+    """The share of hands to move all-in with, unopened, with ``behind`` players to act."""
+    widths = _SHOVE_WIDTHS[min(max(behind, 1), 3)]
+    return float(np.interp(depth, _SHOVE_DEPTHS, widths))
+
+
+@dataclass
+class _Read:
+    """What the bot knows this decision: the hand, and the opponents' tendencies."""
+
+    spot: Spot
+    profiles: list[Profile]
+
+
+class HardBot:
+    """The hard level (see the module docstring); ``style`` shifts its choices, ``samples`` is
+    the number of sampled showdowns behind each post-flop decision."""
+
+    def __init__(self, style: Style = BALANCED, samples: int = 500) -> None:
+        self.style = style
+        self.samples = samples
+
+    def act(self, view: View, history: Sequence[Record], rng: random.Random) -> Choice:
+        hands = reading.split_hands(history)
+        hand = hands[-1] if hands and not hands[-1].over else HandRecord()
+        spot = Spot(view=view, hand=hand)
+        read = _Read(spot, reading.profiles(hands, len(view["seats"])))
+        if spot.preflop:
+            return self._preflop(read, rng)
+        return self._postflop(read, rng)
+
+    # --- preflop -------------------------------------------------------------------------
+
+    def _preflop(self, read: _Read, rng: random.Random) -> Choice:
+        spot = read.spot
+        if not spot.preflop_raises:
+            return self._unopened(read, rng)
+        return self._facing_raise(read, rng)
+
+    def _unopened(self, read: _Read, rng: random.Random) -> Choice:
+        spot, style = read.spot, self.style
+        percentile = hand_percentile(hand_class(*spot.hole))
+        big = spot.big_blind
+        behind = spot.acting_after(spot.seat)
+        limpers = spot.limpers
+        if not spot.facing_bet:
+            # The big blind's option in a limped pot: raise the best hands, check the rest.
+            iso = (0.3 if len(spot.dealt) == 2 else 0.14) * style.looseness
+            if spot.can_raise and percentile < iso:
+                return spot.raise_to(big * (3 + len(limpers)))
+            return "check", None
+        if spot.effective_big_blinds <= PUSH_FOLD_DEPTH:
+            width = shove_width(len(behind), spot.effective_big_blinds)
+            width *= 0.92 + 0.08 * style.looseness
+            if limpers:
+                width *= 0.75
+            return spot.all_in() if percentile < width else ("fold", None)
+        loose_behind = _mean(read.profiles[seat].vpip for seat in behind) > 0.55
+        if limpers:
+            iso = 0.16 * style.looseness
+            if percentile < iso:
+                return spot.raise_to(round(big * (3.5 + len(limpers))))
+            cheap = spot.to_call <= big
+            if cheap and percentile < 0.3 * style.looseness and spot.position in ("SB", "BTN"):
+                return "call", None
+            return "fold", None
+        width = _OPEN_WIDTHS.get((len(spot.dealt), spot.position), 0.3) * style.looseness
+        size = rng.choice((2.2, 2.5) if len(spot.dealt) == 2 else (2.3, 2.5, 2.8))
+        reckless_behind = max((read.profiles[s].reckless for s in behind), default=0.0)
+        if reckless_behind > 0.4:
+            # Whoever raises behind will re-raise whatever they hold: open only hands that
+            # are happy to go all-in, and see a cheap flop with the next best.
+            if percentile < 0.2 * style.looseness:
+                return spot.raise_to(round(big * size))
+            if spot.to_call <= big and percentile < 0.45 * style.looseness:
+                return "call", None
+            return "fold", None
+        if loose_behind:
+            # Players who call everything: open only hands that win when called, and bigger.
+            width *= 0.65
+            size *= 1.5
+        elif behind and _mean(read.profiles[s].vpip for s in behind) < 0.22:
+            width *= 1.25  # tight blinds fold too often: steal more
+        if percentile < width:
+            if style.aggression < 1.0 and percentile > width * style.aggression**0.5:
+                return "call", None  # a passive player limps the bottom of their range
+            return spot.raise_to(round(big * size * style_size(style)))
+        if spot.position == "SB" and len(spot.dealt) > 2:
+            complete = min(0.7, width * (1.2 + 0.6 * (1.0 - min(style.aggression, 1.0))))
+            if percentile < complete:
+                return "call", None
+        return "fold", None
+
+    def _facing_raise(self, read: _Read, rng: random.Random) -> Choice:
+        spot, style = read.spot, self.style
+        class_id = hand_class(*spot.hole)
+        percentile = hand_percentile(class_id)
+        raises = spot.preflop_raises
+        last = raises[-1]
+        reckless = read.profiles[last.seat].reckless
+        shoved = last.all_in or spot.is_all_in(last.seat)
+        others = [seat for seat in spot.opponents if seat != last.seat]
+        if not others:
+            width = self._preflop_width(spot, read.profiles[last.seat], last.seat)
+            equity = equity_versus_top(class_id, width)
+        else:
+            ranges = [self._preflop_weights(spot, read.profiles[s], s) for s in spot.opponents]
+            equity = self._sampled(spot, ranges, 400, rng)
+        acted = {a.seat for a in spot.actions_on("preflop")}
+        behind = [s for s in spot.acting_after(spot.seat) if s not in acted]
+        my_chips = spot.chips(spot.seat)
+        # Against a reckless raiser any call ends all-in soon: decide as for all the chips.
+        committed = spot.to_call >= 0.35 * (my_chips - spot.my_bet) or shoved or reckless > 0.5
+        if committed or not spot.can_raise or spot.effective_big_blinds <= PUSH_FOLD_DEPTH + 3:
+            margin = (0.025 * len(behind) + 0.5 * style.call_margin) * (1.0 - reckless)
+            stake = spot.to_call if shoved else min(spot.my_stack, self._most_at_risk(spot))
+            if not _worth_the_risk(spot, equity - margin, self._risk(read), stake):
+                return "fold", None
+            if spot.can_raise and not shoved and equity > 0.55:
+                return spot.all_in()
+            return "call", None
+        in_position = spot.acts_last_postflop
+        value = 0.56 if len(raises) >= 2 else (0.58 if in_position else 0.6)
+        value -= 0.03 * (style.aggression - 1.0)
+        if equity >= value:
+            if len(raises) >= 2:
+                return spot.all_in()
+            return spot.raise_to(self._reraise_to(spot, last, in_position))
+        bluff_band = 0.12 < percentile < 0.4 and spot.hole[0] % 4 == spot.hole[1] % 4
+        opener = read.profiles[last.seat]
+        if (
+            len(raises) == 1
+            and bluff_band
+            and not others
+            and opener.reckless < 0.3
+            and rng.random() < 0.12 * style.bluffing
+        ):
+            return spot.raise_to(self._reraise_to(spot, last, in_position))
+        margin = 0.06 if in_position or spot.position == "BB" else 0.1
+        if others:
+            margin -= 0.02
+        margin += style.call_margin + 0.025 * len(behind)
+        if len(raises) >= 2:
+            margin += 0.03
+        if equity >= spot.pot_odds + margin:
+            return "call", None
+        return "fold", None
+
+    def _reraise_to(self, spot: Spot, last: Action, in_position: bool) -> int:
+        target = round(last.to * (3.0 if in_position else 3.6))
+        if target >= 0.4 * spot.chips(spot.seat):
+            return int(spot.legal["max_raise_to"])
+        return target
+
+    def _preflop_width(self, spot: Spot, profile: Profile, seat: int) -> float:
+        """How wide ``seat``'s preflop range is, judging from what they did this hand."""
+        mine = [a for a in spot.actions_on("preflop") if a.seat == seat]
+        raises_so_far: list[Action] = []
+        width = 1.0
+        for action in spot.actions_on("preflop"):
+            if action.kind in ("bet", "raise"):
+                raises_so_far.append(action)
+                if action.seat == seat:
+                    width = self._raise_width(spot, profile, raises_so_far, action)
+        if not any(a.kind in ("bet", "raise") for a in mine):
+            if any(a.kind == "call" for a in mine):
+                return min(1.0, max(0.12, profile.vpip * 1.15))
+            return 1.0
+        return width
+
+    def _raise_width(
+        self, spot: Spot, profile: Profile, raises: list[Action], last: Action
+    ) -> float:
+        count = len(raises)
+        shoved = last.all_in or (last is spot.preflop_raises[-1] and spot.is_all_in(last.seat))
+        if count == 1 and shoved:
+            depth = last.to / spot.big_blind
+            base = shove_width(len(spot.acting_after(last.seat)) or 1, depth)
+        elif count == 1:
+            limped_first = any(
+                a.seat == last.seat and a.kind == "call"
+                for a in spot.actions_on("preflop")
+                if spot.hand.actions.index(a) < spot.hand.actions.index(last)
+            )
+            base = (
+                0.06 if limped_first else _THEIR_OPEN_WIDTHS.get(spot.position_of(last.seat), 0.3)
+            )
+            if len(spot.dealt) == 2:
+                base = 0.6
+        else:
+            base = _THREE_BET_WIDTH if count == 2 else _FOUR_BET_WIDTH
+            if shoved:
+                base *= 1.5
+        looseness = min(max(profile.pfr / _TYPICAL_PFR, 0.6), 5.0)
+        width = base * (looseness if count == 1 else looseness**0.7)
+        width = min(1.0, width)
+        width += (1.0 - width) * profile.reckless
+        return min(1.0, max(0.02, width))
+
+    def _preflop_weights(self, spot: Spot, profile: Profile, seat: int) -> np.ndarray:
+        """Per-combo weights of ``seat``'s preflop range."""
+        mine = [a for a in spot.actions_on("preflop") if a.seat == seat]
+        width = self._preflop_width(spot, profile, seat)
+        weights = top_range(width)
+        if mine and not any(a.kind in ("bet", "raise") for a in mine):
+            # A caller would have raised their best hands: fewer of those remain.
+            weights = weights - 0.6 * top_range(min(width, 0.06))
+        elif not mine:
+            weights = weights - 0.5 * top_range(0.08)  # a big blind that checked
+        reckless = profile.reckless
+        return (1.0 - reckless) * weights + reckless
+
+    # --- after the flop --------------------------------------------------------------------
+
+    def _postflop(self, read: _Read, rng: random.Random) -> Choice:
+        spot, style = read.spot, self.style
+        opponents = spot.opponents
+        ranges = [self._range(spot, read.profiles[seat], seat) for seat in opponents]
+        generator = np.random.default_rng(rng.getrandbits(64))
+        showdowns = sample_equity(spot.hole, spot.board, ranges, self.samples, generator)
+        if len(showdowns.shares) == 0:
+            return spot.call_or_check()
+        board = read_board(spot.board)
+        drawing = bool(board.drawing[COMBO_INDEX[spot.hole]])
+        options = self._options(spot, read, showdowns, drawing)
+        return _pick(options, spot.pot, rng, temperature=0.03 / style.aggression**0.3)
+
+    def _range(self, spot: Spot, profile: Profile, seat: int) -> np.ndarray:
+        """``seat``'s range now: their preflop range, narrowed by each action since."""
+        weights = self._preflop_weights(spot, profile, seat)
+        board = spot.board
+        bet_share = min(max(1.2 * profile.aggression + 0.05, 0.12), 0.95)
+        bluff_floor = min(
+            max(0.04 + 0.5 * (profile.bluffs - 0.15), 0.03) + 0.8 * profile.reckless, 0.95
+        )
+        call_share = min(max(profile.calls_down, 0.15), 1.0)
+        call_floor = min(0.05 + 0.8 * profile.reckless, 0.95)
+        slowplay = 0.25 + 0.5 * (1.0 - profile.aggression)
+        for street, cards in _STREET_CARDS:
+            if len(board) < cards:
+                break
+            actions = [a for a in spot.actions_on(street) if a.seat == seat]
+            if not actions:
+                continue
+            strength = read_board(tuple(board[:cards])).strength
+            for action in actions:
+                place = range_percentile(strength, weights)
+                if action.kind == "bet":
+                    weights = weights * likely_from_top(place, bet_share, bluff_floor)
+                elif action.kind == "raise":
+                    weights = weights * likely_from_top(place, bet_share * 0.45, bluff_floor * 0.7)
+                elif action.kind == "call":
+                    weights = weights * likely_to_continue(place, call_share, call_floor)
+                elif action.kind == "check":
+                    weights = weights * likely_check(place, slowplay)
+        return weights
+
+    def _options(
+        self, spot: Spot, read: _Read, showdowns: Showdowns, drawing: bool
+    ) -> list[tuple[float, Choice]]:
+        """Every sensible choice with its value: the chips it is worth for sure (certainty
+        equivalent) under :func:`match_utility`, as if the hand were checked down from here."""
+        style = self.style
+        pot = spot.pot
+        shares = showdowns.shares
+        profiles = [read.profiles[seat] for seat in spot.opponents]
+        stack = spot.my_stack
+        total = sum(seat["stack"] for seat in spot.view["seats"]) + pot
+        risk = self._risk(read)
+        equity = float(shares.mean())
+        reckless = max((profile.reckless for profile in profiles), default=0.0)
+        options: list[tuple[float, Choice]] = []
+
+        def worth(expected_utility: float) -> float:
+            return total * expected_utility ** (1.0 / risk) - stack
+
+        if spot.facing_bet:
+            call = spot.to_call
+            margin = 0.0 if call >= stack else _CALL_MARGIN.get(spot.street, 0.0)
+            if drawing:
+                margin -= 0.03
+            margin += style.call_margin + 0.02 * len(spot.active_opponents[1:])
+            won = np.clip(shares - margin, 0.0, 1.0) * (pot + call)
+            options.append((0.0, ("fold", None)))
+            called = match_utility(stack - call + won, total, risk).mean()
+            if call < stack and spot.street != "river":
+                # A reckless bettor bets again: a call now usually ends with the stacks in.
+                stake = min(stack, self._most_at_risk(spot))
+                all_in = match_utility(stack - stake + shares * (pot + 2 * stake), total, risk)
+                called = (1 - 0.7 * reckless) * called + 0.7 * reckless * all_in.mean()
+            options.append((worth(float(called)), ("call", None)))
+        else:
+            position_factor = 1.0 if spot.acts_last_postflop else 0.93
+            checked = match_utility(stack + shares * pot * position_factor, total, risk).mean()
+            options.append((worth(float(checked)), ("check", None)))
+        if not spot.can_raise:
+            return options
+        fractions = [0.75, 1.0] if spot.facing_bet else [*style.bet_sizes, 1.5]
+        targets = {spot.bet_to(fraction) for fraction in fractions}
+        targets.add(int(spot.legal["max_raise_to"]))
+        strength = read_board(spot.board).strength
+        for target in sorted(targets):
+            added = target - spot.my_bet
+            to_call_them = target - spot.current_bet
+            continues = np.stack(
+                [
+                    self._continue_likelihood(
+                        strength[showdowns.combos[:, i]],
+                        profile,
+                        to_call_them / (pot + added + to_call_them),
+                    )
+                    for i, profile in enumerate(profiles)
+                ],
+                axis=1,
+            )
+            nobody = np.prod(1.0 - continues, axis=1)
+            callers = continues.sum(axis=1)
+            final_pot = pot + added + callers * to_call_them
+            folded_to = match_utility(np.array(stack + pot), total, risk)
+            called = match_utility(stack - added + shares * final_pot, total, risk)
+            expected = float((nobody * folded_to + (1.0 - nobody) * called).mean())
+            if target < int(spot.legal["max_raise_to"]) and reckless > 0:
+                # A reckless opponent raises back whatever they hold: a weak hand then has to
+                # let the bet go, a strong one ends up all-in.
+                raised_back = 0.6 * reckless
+                if equity < 0.5:
+                    then = float(match_utility(np.array(stack - added), total, risk))
+                else:
+                    stake = min(stack, self._most_at_risk(spot))
+                    then = float(
+                        match_utility(
+                            stack - stake + shares * (pot + 2 * stake), total, risk
+                        ).mean()
+                    )
+                expected = (1.0 - raised_back) * expected + raised_back * then
+            bonus = (style.aggression - 1.0) * 0.03 * pot
+            options.append((worth(expected) + bonus, ("raise", target)))
+        return options
+
+    @staticmethod
+    def _most_at_risk(spot: Spot) -> int:
+        """The most any live opponent could still put in against this seat."""
+        return max((spot.chips(seat) - spot.my_bet for seat in spot.opponents), default=0)
+
+    @staticmethod
+    def _continue_likelihood(strength: np.ndarray, profile: Profile, price: float) -> np.ndarray:
+        """How likely each sampled opponent hand goes on when a call costs ``price`` of the
+        final pot: a hand whose strength (its showdown odds against a random hand, roughly)
+        clears the price, scaled by how readily this opponent folds — a calling station's bar
+        is at zero, a nit's at twice the price."""
+        bar = price * min(profile.fold_to_bet / 0.3, 2.5)
+        floor = min(0.03 + 0.8 * profile.reckless, 0.95)
+        return floor + (1.0 - floor) / (1.0 + np.exp(-(strength - bar) / 0.05))
+
+    @staticmethod
+    def _risk(read: _Read) -> float:
+        """The match_utility exponent for this hand: from CAREFUL towards RECKLESS_TABLE as the
+        opponents in it play more recklessly."""
+        reckless = max((read.profiles[seat].reckless for seat in read.spot.opponents), default=0)
+        return CAREFUL + (RECKLESS_TABLE - CAREFUL) * reckless
+
+    def _sampled(
+        self, spot: Spot, ranges: list[np.ndarray], samples: int, rng: random.Random
+    ) -> float:
+        generator = np.random.default_rng(rng.getrandbits(64))
+        return sample_equity(spot.hole, spot.board, ranges, samples, generator).equity
+
+
+def match_utility(chips: np.ndarray, total: float, risk: float) -> np.ndarray:
+    """What holding ``chips`` of the table's ``total`` is worth towards winning the match.
+
+    Concave: a player with an edge wins more often than their share of the chips (they get to
+    use the edge for longer), so losing a stack costs more than doubling it gains — big pots
+    need more than a chip-for-chip edge.
+    """
+    return (np.maximum(chips, 0.0) / total) ** risk
+
+
+def _worth_the_risk(spot: Spot, equity: float, risk: float, stake: int) -> bool:
+    """Whether putting ``stake`` chips in (a call, and what follows it) with ``equity`` beats
+    folding, in match utility: the price alone would call far too often once a short stack
+    faces a big one."""
+    stack = spot.my_stack
+    total = sum(seat["stack"] for seat in spot.view["seats"]) + spot.pot
+    stake = max(stake, spot.to_call)
+    lost = stack - stake
+    won = lost + spot.pot_if_called + 2 * (stake - spot.to_call)
+    called = equity * match_utility(np.array(won), total, risk) + (1 - equity) * match_utility(
+        np.array(lost), total, risk
+    )
+    return bool(called > match_utility(np.array(stack), total, risk))
+
+
+def style_size(style: Style) -> float:
+    """Aggressive styles open a little bigger, passive ones a little smaller."""
+    return 0.9 + 0.1 * style.aggression
+
+
+def _mean(values: Iterable[float]) -> float:
+    items = list(values)
+    return sum(items) / len(items) if items else 0.0
+
+
+def _pick(
+    options: list[tuple[float, Choice]], pot: int, rng: random.Random, temperature: float
+) -> Choice:
+    """The best option, mostly: close options are mixed (softmax over EV in pots), so the
+    same spot does not always get the same answer and the play is harder to read."""
+    best = max(ev for ev, _ in options)
+    scale = max(temperature * pot, 1e-9)
+    weights = [math.exp((ev - best) / scale) for ev, _ in options]
+    roll = rng.random() * sum(weights)
+    for weight, (_, choice) in zip(weights, options, strict=True):
+        roll -= weight
+        if roll <= 0:
+            return choice
+    return options[-1][1]

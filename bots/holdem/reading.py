@@ -1,0 +1,253 @@
+"""Reading the table: what a seat's visible history says about the hand and the opponents.
+
+:func:`current_hand` lists the actions of the hand in play (street by street); :func:`profiles`
+sums up each opponent over the earlier hands in the history — how often they play a hand, raise,
+bet, fold to a bet, and whether the hands they showed down after betting were strong. Every count
+starts from a prior (pseudo-counts), so a few hands move an estimate only a little: a maniac is
+recognised within a dozen hands, a calling station within a few streets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bots.policies import Record
+from games.engine.holdem.evaluator import HIGH_CARD, PAIR, category, evaluate
+
+PREFIX = "holdem."
+ACTION_TYPES = {
+    "holdem.folded": "fold",
+    "holdem.checked": "check",
+    "holdem.called": "call",
+    "holdem.bet": "bet",
+    "holdem.raised": "raise",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    street: str
+    seat: int
+    kind: str  # fold, check, call, bet, raise
+    to: int  # the seat's total bet this round after the action
+    facing: int  # what the seat owed before acting
+    all_in: bool
+
+
+@dataclass(slots=True)
+class HandRecord:
+    """One hand as a seat saw it: the actions, the board and any hands shown."""
+
+    number: int = 0
+    button: int | None = None
+    big_blind_seat: int | None = None
+    actions: list[Action] = field(default_factory=list)
+    board: list[str] = field(default_factory=list)
+    shown: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    dealt: list[int] = field(default_factory=list)
+    over: bool = False
+
+
+def split_hands(history: Sequence[Record]) -> list[HandRecord]:
+    """Every hand in the history, in order; the last one may still be in play."""
+    hands: list[HandRecord] = []
+    hand: HandRecord | None = None
+    # Chips behind each seat, known once the history shows a match start or a hand's end.
+    stacks: dict[int, int] | None = None
+    bets: dict[int, int] = {}
+    street = "preflop"
+    current_bet = 0
+    for record in history:
+        kind = record["type"]
+        payload = record["payload"]
+        if kind == "holdem.hand_started":
+            hand = HandRecord(number=payload["hand_number"], button=payload["button"])
+            hands.append(hand)
+            street, current_bet, bets = "preflop", 0, {}
+            continue
+        if kind == "holdem.match_started" or kind == "holdem.match_restarted":
+            stacks = dict(enumerate(payload["stacks"]))
+            continue
+        if kind == "holdem.hand_ended":
+            stacks = dict(enumerate(payload["stacks"]))
+            if hand is not None:
+                hand.over = True
+            continue
+        if hand is None:
+            continue
+        if kind == "holdem.blind_posted" or kind == "holdem.ante_posted":
+            seat = payload["seat"]
+            if stacks is not None:
+                stacks[seat] = stacks.get(seat, 0) - payload["amount"]
+            if kind == "holdem.blind_posted":
+                bets[seat] = bets.get(seat, 0) + payload["amount"]
+                current_bet = max(current_bet, bets[seat])
+                if payload["blind"] == "big":
+                    hand.big_blind_seat = seat
+        elif kind == "holdem.hole_cards_dealt":
+            hand.dealt.append(payload["seat"])
+        elif kind == "holdem.board_dealt":
+            street, current_bet, bets = payload["street"], 0, {}
+            hand.board.extend(payload["cards"])
+        elif kind in ACTION_TYPES:
+            seat = payload["seat"]
+            before = bets.get(seat, 0)
+            action = ACTION_TYPES[kind]
+            if action == "call":
+                to = before + payload["amount"]
+            elif action in ("bet", "raise"):
+                to = payload["to"]
+            else:
+                to = before
+            all_in = False
+            if stacks is not None:
+                stacks[seat] = stacks.get(seat, 0) - (to - before)
+                all_in = stacks[seat] <= 0 and to > before
+            bets[seat] = to
+            facing = current_bet - before
+            current_bet = max(current_bet, to)
+            hand.actions.append(Action(street, seat, action, to, facing, all_in))
+        elif kind == "holdem.uncalled_bet_returned" and stacks is not None:
+            stacks[payload["seat"]] = stacks.get(payload["seat"], 0) + payload["amount"]
+        elif kind == "holdem.hand_shown":
+            hand.shown[payload["seat"]] = tuple(payload["cards"])
+    return hands
+
+
+def current_hand(history: Sequence[Record]) -> HandRecord:
+    hands = split_hands(history)
+    return hands[-1] if hands and not hands[-1].over else HandRecord()
+
+
+@dataclass(slots=True)
+class Profile:
+    """One opponent's tendencies, each a smoothed frequency in 0..1."""
+
+    hands: int = 0
+    vpip: float = 0.35  # voluntarily put chips in preflop
+    pfr: float = 0.18  # raised preflop
+    shove: float = 0.03  # went all-in preflop
+    aggression: float = 0.3  # bets and raises among their post-flop actions
+    fold_to_bet: float = 0.3  # folds when facing a post-flop bet
+    calls_down: float = 0.5  # calls (rather than folds) facing a post-flop bet
+    bluffs: float = 0.2  # weak hands among the hands they showed after betting or raising
+    raise_rate: float = 0.15  # bets and raises among all their decisions, every street
+
+    @property
+    def reckless(self) -> float:
+        """0 for a sound player, towards 1 the more their bets carry no information.
+
+        Counted per decision (not per hand) and with all-ins weighing in, a maniac shows within
+        a few hands — before most of the chips are gone.
+        """
+        score = (self.raise_rate - 0.22) * 3.0 + (self.shove - 0.05) * 3.0
+        return max(0.0, min(1.0, score))
+
+
+# (prior frequency, prior weight) for each profile field.
+_PRIORS = {
+    "vpip": (0.35, 5.0),
+    "pfr": (0.18, 5.0),
+    "shove": (0.03, 10.0),
+    "aggression": (0.3, 6.0),
+    "fold_to_bet": (0.3, 8.0),
+    "bluffs": (0.2, 4.0),
+    "raise_rate": (0.15, 2.0),
+}
+
+
+def _smoothed(name: str, hits: float, trials: float) -> float:
+    prior, weight = _PRIORS[name]
+    return (hits + prior * weight) / (trials + weight)
+
+
+_COUNTERS = (
+    "hands",
+    "vpip",
+    "pfr",
+    "shove",
+    "post",
+    "aggr",
+    "faced",
+    "folded",
+    "showdowns",
+    "weak",
+    "decisions",
+    "raises",
+)
+
+
+def profiles(hands: Sequence[HandRecord], seats: int) -> list[Profile]:
+    """Each seat's profile from the hands in ``hands``: the finished ones, and the raising
+    already seen in the hand in play (a third raise in one hand says as much as a third hand)."""
+    counts = [dict.fromkeys(_COUNTERS, 0) for _ in range(seats)]
+    for hand in hands:
+        if not hand.over:
+            for action in hand.actions:
+                if action.seat < seats:
+                    counts[action.seat]["decisions"] += 1
+                    counts[action.seat]["raises"] += action.kind in ("bet", "raise")
+            continue
+        aggressive: set[int] = set()
+        for seat in hand.dealt:
+            if seat < seats:
+                counts[seat]["hands"] += 1
+        voluntary: set[int] = set()
+        raised: set[int] = set()
+        for action in hand.actions:
+            c = counts[action.seat] if action.seat < seats else None
+            if c is None:
+                continue
+            c["decisions"] += 1
+            c["raises"] += action.kind in ("bet", "raise")
+            if action.street == "preflop":
+                if action.kind in ("call", "bet", "raise"):
+                    voluntary.add(action.seat)
+                if action.kind in ("bet", "raise"):
+                    raised.add(action.seat)
+                    if action.all_in:
+                        c["shove"] += 1
+                continue
+            c["post"] += 1
+            if action.kind in ("bet", "raise"):
+                c["aggr"] += 1
+                aggressive.add(action.seat)
+            if action.facing > 0:
+                c["faced"] += 1
+                if action.kind == "fold":
+                    c["folded"] += 1
+        for seat in voluntary:
+            counts[seat]["vpip"] += 1
+        for seat in raised:
+            counts[seat]["pfr"] += 1
+        if len(hand.board) == 5:
+            for seat, cards in hand.shown.items():
+                if seat in aggressive and seat < seats:
+                    counts[seat]["showdowns"] += 1
+                    counts[seat]["weak"] += _weak(cards, hand.board)
+    result = []
+    for c in counts:
+        fold_to_bet = _smoothed("fold_to_bet", c["folded"], c["faced"])
+        result.append(
+            Profile(
+                hands=c["hands"],
+                vpip=_smoothed("vpip", c["vpip"], c["hands"]),
+                pfr=_smoothed("pfr", c["pfr"], c["hands"]),
+                shove=_smoothed("shove", c["shove"], c["hands"]),
+                aggression=_smoothed("aggression", c["aggr"], c["post"]),
+                fold_to_bet=fold_to_bet,
+                calls_down=1.0 - fold_to_bet,
+                bluffs=_smoothed("bluffs", c["weak"], c["showdowns"]),
+                raise_rate=_smoothed("raise_rate", c["raises"], c["decisions"]),
+            )
+        )
+    return result
+
+
+def _weak(cards: Sequence[str], board: Sequence[str]) -> int:
+    """1 when the shown hand is no better than the board's own pair (or high card)."""
+    value = evaluate([*cards, *board])
+    if category(value) == HIGH_CARD:
+        return 1
+    return int(category(value) == PAIR and category(evaluate(board)) == PAIR)

@@ -1,0 +1,146 @@
+"""The hard level plays poker a card room would recognise: position and stack depth decide its
+preflop hands, it reads the players it faces, and it bets where the chips say it should."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from bots.holdem.hard import HardBot
+from bots.holdem.styles import BALANCED
+from games.engine.holdem.game import blind_seats, next_button
+from tests.bots.tables import Table, bets_half_pot, calls, folds, shoves
+
+HARD = HardBot(BALANCED)
+
+
+def first_to_act_with(cards: tuple[str, str]) -> Table:
+    table = Table()
+    table.deal({3: cards})  # button on seat 0: seat 3 acts first preflop (CO)
+    return table
+
+
+def test_opens_strong_hands_first_to_act_and_folds_weak_ones():
+    assert first_to_act_with(("Ac", "Qd")).ask(HARD, 3)[0] == "raise"
+    assert first_to_act_with(("7c", "2d")).ask(HARD, 3) == ("fold", None)
+
+
+def test_opens_wider_on_the_button_than_first_to_act():
+    table = Table()
+    table.deal({3: ("Kc", "7d"), 0: ("Kh", "7s")})
+    assert table.ask(HARD, 3) == ("fold", None)
+    table.act("fold")
+    assert table.ask(HARD, 0)[0] == "raise"
+
+
+def test_heads_up_the_button_opens_most_hands():
+    table = Table(stacks=(1000, 1000))
+    table.deal({0: ("Qc", "5d")})
+    assert table.state.to_act == 0
+    assert table.ask(HARD, 0)[0] == "raise"
+
+
+def test_a_short_stack_moves_all_in_or_folds():
+    table = Table(stacks=(1000, 160, 1000, 1000))  # the small blind has 8 big blinds
+    table.deal({1: ("Kc", "9d")})
+    table.play({3: folds, 0: folds}, until_seat=1)
+    kind, amount = table.ask(HARD, 1)
+    assert (kind, amount) == ("raise", 160)
+
+    table = Table(stacks=(1000, 160, 1000, 1000))
+    table.deal({1: ("7c", "2d")})
+    table.play({3: folds, 0: folds}, until_seat=1)
+    assert table.ask(HARD, 1) == ("fold", None)
+
+
+def history_of(opponent: object, hands: int = 13) -> Table:
+    """A match after ``hands`` hands in which seat 2 played as ``opponent`` does and everyone
+    else folded."""
+    table = Table()
+    for _ in range(hands):
+        table.deal()
+        table.play({0: folds, 1: folds, 2: opponent, 3: folds})  # type: ignore[dict-item]
+    return table
+
+
+def facing_a_shove_from_seat_2(table: Table, cards: tuple[str, str]) -> str:
+    """Deal a hand, let seat 2 shove, everyone else fold, and ask the big blind."""
+    big_blind = blind_seats(table.state, next_button(table.state))[1]
+    assert big_blind != 2
+    table.deal({2: ("2c", "3d"), big_blind: cards})
+    scripts = {seat: folds for seat in range(4)} | {2: shoves}
+    table.play(scripts, until_seat=big_blind)
+    return table.ask(HARD, big_blind)[0]
+
+
+def test_calls_a_maniacs_all_in_lighter_than_a_tight_players():
+    def tight(seat_view: dict) -> tuple[str, int | None]:
+        return folds(seat_view)
+
+    assert facing_a_shove_from_seat_2(history_of(shoves), ("Ac", "9d")) == "call"
+    assert facing_a_shove_from_seat_2(history_of(tight), ("Ac", "9d")) == "fold"
+
+
+def flop_bettor(seat_view: dict) -> tuple[str, int | None]:
+    """Calls preflop, bets half the pot on the flop, then checks or folds."""
+    if seat_view["street"] == "preflop":
+        return calls(seat_view)
+    return bets_half_pot(seat_view) if seat_view["street"] == "flop" else folds(seat_view)
+
+
+def answering(response: object) -> object:
+    """Calls preflop, answers a flop bet with ``response``, then checks or calls."""
+
+    def play(seat_view: dict) -> tuple[str, int | None]:
+        if seat_view["street"] == "flop":
+            return response(seat_view)  # type: ignore[operator]
+        return calls(seat_view)
+
+    return play
+
+
+def heads_up_after(opponent: object, hands: int) -> Table:
+    """Heads-up hands where seat 0 bet every flop and seat 1 answered as ``opponent`` does."""
+    table = Table(stacks=(1000, 1000))
+    for _ in range(hands):
+        table.deal()
+        table.play({0: flop_bettor, 1: answering(opponent)})  # type: ignore[dict-item]
+    return table
+
+
+def checked_to_seat_0_on(table: Table, street: str) -> None:
+    """Both players check (or call the blind) until seat 0 is to act on ``street``."""
+    while not (table.state.street == street and table.state.to_act == 0):
+        table.act(*calls(table.seen(table.state.to_act)[0]))
+
+
+def bluff_rate(opponent: object) -> float:
+    table = heads_up_after(opponent, hands=10)
+    table.deal({0: ("4c", "5d"), 1: ("Jh", "Ts")}, board=["Ks", "Qh", "8c", "2d", "9s"])
+    checked_to_seat_0_on(table, "river")
+    choices = Counter(table.ask(HARD, 0, seed)[0] for seed in range(120))
+    return choices["raise"] / 120
+
+
+def test_bluffs_players_who_fold_and_never_a_calling_station():
+    assert bluff_rate(calls) == 0.0
+    assert bluff_rate(folds) > 0.3
+
+
+def test_bets_a_strong_hand_for_value_into_a_calling_station():
+    table = heads_up_after(calls, hands=8)
+    table.deal({0: ("Ks", "Kd"), 1: ("7h", "6s")}, board=["Kh", "9c", "2d"])
+    checked_to_seat_0_on(table, "flop")
+    choices = Counter(table.ask(HARD, 0, seed)[0] for seed in range(40))
+    assert choices["raise"] >= 36
+
+
+def test_decides_the_same_way_from_the_same_seed_and_mixes_across_seeds():
+    table = Table(stacks=(1000, 1000))
+    table.deal({0: ("Ah", "7h"), 1: ("Qd", "Jc")}, board=["Kh", "8h", "3c"])
+    checked_to_seat_0_on(table, "flop")
+    seat_view, history = table.seen(0)
+    first = [HARD.act(seat_view, history, random.Random(seed)) for seed in range(30)]
+    again = [HARD.act(seat_view, history, random.Random(seed)) for seed in range(30)]
+    assert first == again
+    assert len(set(first)) > 1
