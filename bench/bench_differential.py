@@ -16,7 +16,7 @@ Figures:
   differences — must be 0 (each one is printed with its reproduction).
 - ``differential_<n>_known_differences`` and ``differential_<n>_reported_differences``: hands on
   which a known difference (odd chips, short all-in reopening) or one reported to the lead
-  (a raise nobody can match, a forced check) had to be handled.
+  (a raise nobody can match, a forced check, forgotten short all-ins) had to be handled.
 Count figures give the hands compared as the peer value, so the ratio is the share of hands.
 """
 
@@ -105,7 +105,10 @@ def run() -> list[Figure]:
         count_figure(f"{tag}_mismatches", len(tally.mismatches), tally.hands, "must be 0"),
         count_figure(f"{tag}_known_differences", known, tally.hands, "odd chips, reopening"),
         count_figure(
-            f"{tag}_reported_differences", reported, tally.hands, "no-match raise, forced check"
+            f"{tag}_reported_differences",
+            reported,
+            tally.hands,
+            "no-match raise, forced check, forgotten short all-ins",
         ),
     ]
 
