@@ -87,7 +87,7 @@ def deal(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
 
 @pytest.fixture
 def reproducible(deal: Callable[..., None], monkeypatch: pytest.MonkeyPatch) -> None:
-    """Fixed shuffles and fixed match ids (the placeholder AIs seed their choices with the
+    """Fixed shuffles and fixed match ids (the AIs seed their choices with the
     match id): the same test plays the same match every time."""
     deal(label="cardavia-reproducible")
     ids = (uuid.UUID(int=n) for n in itertools.count(0x0CA2DA71A))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 
+from games import services
 from games.models import Match
 from tests.api.client import ApiClient
 from tests.api.conftest import CHIPS_IN_PLAY, House
@@ -92,8 +93,12 @@ def test_the_feed_read_in_pieces_is_the_whole_feed(api):
     assert [e["seq"] for e in pieces] == list(range(1, last + 1))
 
 
-def test_the_hand_list_has_pot_totals_winners_and_showdowns(api):
-    match_id = api.start(level="easy").ok().body["id"]  # the AIs check or call
+def test_the_hand_list_has_pot_totals_winners_and_showdowns(api, monkeypatch):
+    # Calling stations at every AI seat: no hand ends before the showdown.
+    monkeypatch.setattr(
+        services, "default_seats", lambda rules, level: ["human"] + 3 * ["calling_station"]
+    )
+    match_id = api.start(level="easy").ok().body["id"]
     for _ in range(60):
         hands = api.hands(match_id).ok().body["hands"]
         if len([hand for hand in hands if hand["finished"]]) >= 2:
