@@ -164,7 +164,8 @@ def _updown() -> GameBots:
         factories={name: factory(cls) for name, cls in BOTS.items()},
         # Up & Down's levels play one (equilibrium) strategy each: a name, and no style.
         persona=lambda seat: Persona(persona_for_seat(seat).name, BALANCED),
-        recent_hands=0,  # the deal in play, as the Up & Down bots read it
+        # The deal before the one in play: its revealed locked cards tell each kept card's group.
+        recent_hands=1,
     )
 
 

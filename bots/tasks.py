@@ -21,9 +21,11 @@ from typing import Any
 from celery import shared_task
 from celery.signals import task_postrun, task_prerun, worker_process_init, worker_ready
 from django.db import DatabaseError, InterfaceError, OperationalError, close_old_connections
+from django.db.models import Q
 from django.utils import timezone
 
 from bots import registry
+from bots.history import first_hand_shown
 from bots.policies import Bot, Choice, Record
 from games import services
 from games.engine.errors import IllegalAction
@@ -53,35 +55,43 @@ def bot_for(game: str, spec: str, seat: int) -> Bot:
 
 
 def seat_history(match: Match, seat: int, rules: Ruleset) -> list[Record]:
-    """The seat's visible feed records (the same filter the API applies for that player) of the
-    hand in play and, as the game's bots want them, the hands before it — up to ``match.seq``,
-    never a later event.
+    """The seat's visible feed records (the same filter the API applies for that player) that
+    :mod:`bots.history` says a bot sees: the hand in play, the game's recent hands before it and
+    the segment events among them — up to ``match.seq``, never a later event.
 
     A finished hand never changes (events are immutable), so its records are cached per worker
-    process: a move reads only the hand in play from the database.
+    process: a move reads only the hand in play and the segment events from the database.
     """
     rows = EventRow.objects.filter(match=match, seq__lte=match.seq)
-    current = rows.order_by("-seq").values_list("hand_number", flat=True).first()
+    in_hands = rows.exclude(hand_number=None).order_by("-seq")
+    current = in_hands.values_list("hand_number", flat=True).first()
     if current is None:
-        return []
-    records: list[Record] = []
-    for earlier in range(max(1, current - registry.recent_hands(match.game)), current):
-        records.extend(_finished_hand(match.game, str(match.id), earlier, seat))
-    in_play = rows.filter(hand_number=current).order_by("seq")
-    records.extend(_visible(rules, seat, in_play.values_list("type", "version", "payload")))
-    return records
+        return [record for _, record in _visible(rules, seat, rows)]
+    earliest = first_hand_shown(current, registry.recent_hands(match.game))
+    numbered: list[tuple[int, Record]] = []
+    for earlier in range(earliest or 1, current):
+        numbered.extend(_finished_hand(match.game, str(match.id), earlier, seat))
+    since = numbered[0][0] if earliest is not None and numbered else 0
+    live = rows.filter(Q(hand_number=current) | Q(hand_number=None, seq__gte=since))
+    numbered.extend(_visible(rules, seat, live))
+    numbered.sort(key=lambda entry: entry[0])
+    return [record for _, record in numbered]
 
 
 @functools.lru_cache(maxsize=8192)
-def _finished_hand(game: str, match_id: str, hand_number: int, seat: int) -> tuple[Record, ...]:
-    rows = EventRow.objects.filter(match_id=match_id, hand_number=hand_number).order_by("seq")
-    return tuple(_visible(ruleset_for(game), seat, rows.values_list("type", "version", "payload")))
+def _finished_hand(
+    game: str, match_id: str, hand_number: int, seat: int
+) -> tuple[tuple[int, Record], ...]:
+    rows = EventRow.objects.filter(match_id=match_id, hand_number=hand_number)
+    return tuple(_visible(ruleset_for(game), seat, rows))
 
 
-def _visible(rules: Ruleset, seat: int, rows: Any) -> list[Record]:
+def _visible(rules: Ruleset, seat: int, rows: Any) -> list[tuple[int, Record]]:
+    """(seq, the record as ``seat`` may see it) for each row, in seq order."""
+    fields = rows.order_by("seq").values_list("seq", "type", "version", "payload")
     return [
-        rules.visible_record(from_record(kind, version, payload), seat)
-        for kind, version, payload in rows
+        (seq, rules.visible_record(from_record(kind, version, payload), seat))
+        for seq, kind, version, payload in fields
     ]
 
 

@@ -1,9 +1,11 @@
 """Engine-only Up & Down matches: bots play whole 20-vs-20 matches with no database.
 
-The same views and visible histories a bot gets through the services, folded by the pure engine
-(:func:`games.engine.updown.game.advance`) instead of stored, so thousands of matches are
-affordable. Every shuffle's seed derives from the match's deal seed, and each bot's random
-source from the bot seed, so a match replays exactly.
+The same views and visible histories (:mod:`bots.history`) a bot gets through the services,
+folded by the pure engine (:func:`games.engine.updown.game.advance`) instead of stored, so
+thousands of matches are affordable. Every shuffle's seed derives from the match's deal seed,
+and a bot's random source for a turn from the bot seed and the turn's seq (as
+:func:`bots.tasks.choose` seeds it), so a match replays exactly — and ``manage.py simulate
+--seed`` plays the very matches this module plays with the same seeds (a test holds them to it).
 
 :func:`play_series` plays a pairing in twos: the same deal seed twice, the bots' seats swapped.
 The shoe's order does not depend on anyone's choices and each seat draws in a fixed order, so
@@ -18,23 +20,23 @@ and the first-deal starter (seat 0, the human's seat) alternates.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from bots import registry
+from bots.history import RecentHands
 from bots.results import win_rate_interval
+from bots.seeds import numbered_seed
 from bots.updown.reading import Command, Record, View
 from games.engine.events import Event
+from games.engine.updown import events as ev
 from games.engine.updown.game import Act, Lock, StartDeal, StartMatch, advance
 from games.engine.updown.rules import START_MATCH
 from games.engine.updown.state import BETWEEN_DEALS, MATCH_OVER, UpDownState
 from games.engine.updown.view import view, visible_record
 
-# The events of the match a bot sees, the most recent first (as bots.tasks gives a game with no
-# hand numbers): many deals' worth, for bots that read their opponent.
-RECENT_EVENTS = 600
 MAX_DEALS = 2_000
 
 
@@ -52,28 +54,6 @@ class MatchResult:
     finished: bool  # False when MAX_DEALS ran out first (the bigger stack then wins)
 
 
-def shuffle_seed(seed: str, deal_number: int) -> bytes:
-    """The seed a deal sends with StartDeal (used only when a shuffle is due)."""
-    return hashlib.sha256(f"{seed}:{deal_number}".encode()).digest()
-
-
-class _Histories:
-    """Each seat's visible records, trimmed to the last ``recent`` events."""
-
-    def __init__(self, recent: int) -> None:
-        self.records: list[list[Record]] = [[], []]
-        self.recent = recent
-
-    def add(self, item: Event) -> None:
-        for seat, records in enumerate(self.records):
-            records.append(visible_record(item, seat))
-            if len(records) > 2 * self.recent:
-                del records[: len(records) - self.recent]
-
-    def seen(self, seat: int) -> list[Record]:
-        return self.records[seat][-self.recent :]
-
-
 Observer = Callable[[int, View, list[Record], Command], None]
 
 
@@ -84,32 +64,34 @@ def play_match(
     bot_seed: str | None = None,
     max_deals: int = MAX_DEALS,
     start: StartMatch = START_MATCH,
-    recent_events: int = RECENT_EVENTS,
+    recent_deals: int | None = None,
     observe: Observer | None = None,
 ) -> MatchResult:
     """Play one match, ``bots[0]`` in seat 0 (who starts the first deal).
 
     ``observe(seat, view, history, command)``, if given, sees every decision (the bench times
-    decisions and counts the public states the bots meet with it).
+    decisions and counts the public states the bots meet with it). Bots see the deals the live
+    game shows them (:func:`bots.registry.recent_hands`) unless ``recent_deals`` says otherwise.
     """
     if len(bots) != 2:
         raise ValueError(f"Up & Down has two seats, got {len(bots)} bots")
-    rngs = [random.Random(f"{bot_seed or deal_seed}:{seat}") for seat in range(2)]
-    histories = _Histories(recent_events)
+    if recent_deals is None:
+        recent_deals = registry.recent_hands("updown")
+    histories = RecentHands(2, recent_deals, visible_record, _owner)
     state, events = advance(UpDownState(), start)
-    for item in events:
-        histories.add(item)
+    seq = _record(histories, events, 0)
     while state.phase != MATCH_OVER:
         if state.phase == BETWEEN_DEALS:
             if state.deal_number >= max_deals:
                 break
-            command: object = StartDeal(seed=shuffle_seed(deal_seed, state.deal_number + 1))
+            command: object = StartDeal(seed=numbered_seed(deal_seed, state.deal_number + 1))
         else:
             seat = state.to_act
             assert seat is not None
             seat_view = view(state, seat)
             history = histories.seen(seat)
-            choice = bots[seat].act(seat_view, history, rngs[seat])
+            rng = random.Random(f"{bot_seed or deal_seed}:{seq}")
+            choice = bots[seat].act(seat_view, history, rng)
             if observe is not None:
                 observe(seat, seat_view, history, choice)
             kind, amount = choice
@@ -118,9 +100,19 @@ def play_match(
             else:
                 command = Act(seat, kind, amount if isinstance(amount, int) else None)
         state, events = advance(state, command)  # type: ignore[arg-type]
-        for item in events:
-            histories.add(item)
+        seq = _record(histories, events, seq)
     return _result(state)
+
+
+def _record(histories: RecentHands, events: list[Event], seq: int) -> int:
+    """Show the events to both seats; the seq of the last one, as the event store numbers it."""
+    for item in events:
+        histories.add(item, opens_hand=isinstance(item, ev.DealStarted))
+    return seq + len(events)
+
+
+def _owner(item: Event) -> int | None:
+    return item.seat if isinstance(item, ev.CardDealt | ev.CardLocked) else None
 
 
 def _result(state: UpDownState) -> MatchResult:

@@ -83,3 +83,39 @@ def test_up_and_down_plays_through_the_same_command_or_is_not_available_yet():
     assert summary["game"] == "updown" and summary["matches"] == 2
     assert sorted(entry["avg_finish"] for entry in summary["seats"]) in ([1.0, 2.0], [1.5, 1.5])
     assert sum(entry["matches_won"] for entry in summary["seats"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "matches"),
+    [("holdem", "hard,equity,maniac,medium", 4), ("updown", "hard,maniac", 4)],
+)
+def test_the_arena_plays_exactly_the_matches_simulate_plays(game, seats, matches):
+    """The bench measures strength in the engine-only arena; this holds it to the real thing:
+    the same seeds give the same matches, move for move, as through the services."""
+    from bots import registry
+    from bots.holdem.arena import play_match as holdem_match
+    from bots.seeds import simulation_labels
+    from bots.updown.arena import play_match as updown_match
+    from games.selectors import match_state
+
+    simulate("--game", game, "--matches", str(matches), "--seats", seats, "--json", "--seed", "9")
+    specs = seats.split(",")
+    played = list(Match.objects.order_by("created_at"))
+    assert len(played) == matches
+    for index, match in enumerate(played):
+        bots = [registry.resolve(spec, game=game, seat=s) for s, spec in enumerate(match.seats)]
+        deal_label, bot_label = simulation_labels("9", index, len(specs))
+        state = match_state(match)
+        stacks = [seat.stack for seat in state.seats]
+        if game == "holdem":
+            result = holdem_match(bots, deal_seed=deal_label, bot_seed=bot_label)
+            assert (result.hands, result.net) == (state.hand_number, [s - 1000 for s in stacks])
+        else:
+            result = updown_match(bots, deal_seed=deal_label, bot_seed=bot_label)
+            net = (stacks[0] - 20, stacks[1] - 20)
+            assert (result.deals, result.net, result.winner) == (
+                state.deal_number,
+                net,
+                state.winner,
+            )
+        assert result.finished and match.status == Match.Status.FINISHED

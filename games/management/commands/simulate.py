@@ -18,7 +18,7 @@ object ``{"game", "matches", "hands", "seats": [{"seat", "bot", "matches_won", "
 from __future__ import annotations
 
 import functools
-import hashlib
+import itertools
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -27,6 +27,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from bots import registry
 from bots.results import Outcome, summarize, win_rate_interval
+from bots.seeds import numbered_seed, simulation_labels
 from bots.tasks import choose
 from games import services
 from games.models import Match
@@ -76,10 +77,7 @@ class Command(BaseCommand):
         bar = _ProgressBar(self.stderr, matches)
         for index in range(matches):
             shift = index % len(specs)
-            group = index // len(specs)
-            outcome = self._play(
-                player, game, specs, shift, options["max_hands"], seed, group, index, bar
-            )
+            outcome = self._play(player, game, specs, shift, options["max_hands"], seed, index, bar)
             results.append(outcome)
             hands += outcome[0].hands
             bar.update(index + 1, hands)
@@ -118,15 +116,18 @@ class Command(BaseCommand):
         shift: int,
         max_hands: int,
         seed: str | None,
-        group: int,
         index: int,
         bar: _ProgressBar,
     ) -> list[Outcome]:
         """One match with spec ``i`` in seat ``(i + shift) % n``; outcomes in spec order."""
         count = len(specs)
         seats = [specs[(seat - shift) % count] for seat in range(count)]
-        deals = _deal_seeds(seed, group) if seed is not None else None
-        chooser = functools.partial(choose, salt=f"{seed}:{index}") if seed is not None else choose
+        deals: Iterator[bytes] | None = None
+        chooser: Any = choose
+        if seed is not None:
+            deal_label, bot_label = simulation_labels(seed, index, count)
+            deals = (numbered_seed(deal_label, number) for number in itertools.count(1))
+            chooser = functools.partial(choose, salt=bot_label)
         with services.driving_ai_turns(seeds=deals):
             appended = services.match_start(player=player, game=game, seats=seats)
             state = appended.state
@@ -182,14 +183,6 @@ class Command(BaseCommand):
                     for bot, wins in by_bot.items()
                 )
             )
-
-
-def _deal_seeds(seed: str, group: int) -> Iterator[bytes]:
-    """The hand seeds of one group of rotated matches: the same deals for each rotation."""
-    number = 0
-    while True:
-        number += 1
-        yield hashlib.sha256(f"cardavia-simulate:{seed}:{group}:{number}".encode()).digest()
 
 
 def _hands(state: Any) -> int:
