@@ -56,6 +56,7 @@ class WorkerProcess:
     log: Path
     queue: str
     env: dict[str, str] = field(repr=False)
+    temporary_log: bool = False
 
     def wait_ready(self, timeout: float = 60.0) -> None:
         deadline = time.monotonic() + timeout
@@ -84,6 +85,8 @@ class WorkerProcess:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.kill()
+        if self.temporary_log:
+            self.log.unlink(missing_ok=True)
 
 
 def start_worker(
@@ -93,8 +96,10 @@ def start_worker(
     broker: str,
     extra_env: dict[str, str] | None = None,
     concurrency: int = 1,
+    log: Path | None = None,
 ) -> WorkerProcess:
-    """Start ``celery -A cardavia worker`` on ``queue``, against ``database`` and ``broker``."""
+    """Start ``celery -A cardavia worker`` on ``queue``, against ``database`` and ``broker``;
+    its output goes to ``log`` (by default a new temporary file, removed by :meth:`stop`)."""
     env = dict(os.environ)
     env.update(
         {
@@ -108,7 +113,9 @@ def start_worker(
         }
     )
     env.update(extra_env or {})
-    log = Path(tempfile.mkstemp(prefix="cardavia-worker-", suffix=".log")[1])
+    temporary = log is None
+    if log is None:
+        log = Path(tempfile.mkstemp(prefix="cardavia-worker-", suffix=".log")[1])
     command = [
         sys.executable,
         "-m",
@@ -135,4 +142,4 @@ def start_worker(
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-    return WorkerProcess(process=process, log=log, queue=queue, env=env)
+    return WorkerProcess(process=process, log=log, queue=queue, env=env, temporary_log=temporary)

@@ -56,6 +56,7 @@ def workers(tmp_path: Path) -> Iterator[Callable[..., WorkerProcess]]:
             queue=_QUEUE,
             broker=settings.CELERY_BROKER_URL,
             extra_env={"CELERY_VISIBILITY_TIMEOUT": VISIBILITY_TIMEOUT, **extra_env},
+            log=tmp_path / f"worker-{len(started)}.log",
         )
         started.append(worker)
         worker.wait_ready()
@@ -107,23 +108,24 @@ def test_a_real_worker_plays_an_ai_only_match_to_its_end(workers):
     assert "bots.tasks.play" in worker.output()
 
 
-def test_a_human_action_is_answered_by_the_worker_within_a_second(workers):
+def test_human_actions_are_answered_by_the_worker(workers):
+    """The AIs' answers come from the worker alone (how fast is bench_bots' ai_reply_ms_p95)."""
     workers()
     player = Player.objects.create()
     match = services.match_start(player=player, level="hard").match
     wait_for(lambda: ais_done(match), 30, "the AIs before the human's first turn")
-    replies: list[float] = []
-    while len(replies) < 8 and match_state(fresh(match)).to_act == 0:
+    answered = 0
+    while answered < 8 and match_state(fresh(match)).to_act == 0:
         with transaction.atomic():
             locked = services.lock_match(match_id=match.id, player=player)
             seat_view = services.ruleset_for(locked.game).view(match_state(locked), 0)
             kind, amount = calls(seat_view)
-            acted = time.perf_counter()
             services.match_act(match=locked, kind=kind, amount=amount)
+            acted_at = locked.seq
         wait_for(lambda: ais_done(match), 30, "the AIs to answer the human")
-        replies.append(time.perf_counter() - acted)
+        answered += fresh(match).seq > acted_at
+    assert answered >= 1
     assert gapless(match)
-    assert sorted(replies)[len(replies) // 2] < 1.0, replies
 
 
 def test_a_worker_killed_mid_decision_leaves_the_move_to_the_next_worker_exactly_once(
