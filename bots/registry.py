@@ -102,7 +102,9 @@ def seat_personas(seats: Sequence[str], game: str = "holdem") -> list[dict[str, 
             )
         else:
             name = spec.rpartition(":")[2] if ":" in spec else spec
-            result.append({"seat": seat, "name": name, "level": spec, "style": None})
+            result.append(
+                {"seat": seat, "name": name, "level": spec, "style": None, "style_label": None}
+            )
     return result
 
 

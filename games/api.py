@@ -21,6 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from bots import registry
 from games import selectors, services
 from games.engine.events import from_record
 from games.engine.holdem.betting import ACTION_KINDS
@@ -53,8 +54,18 @@ def _match_body(match: Match, state: Any) -> dict[str, Any]:
         "status": match.status,
         "watching": match.watching,
         "seq": match.seq,
+        "players": _players(match),
         "view": rules.view(state, rules.human_seat),
     }
+
+
+def _players(match: Match) -> list[dict[str, Any]]:
+    """Who sits where: the human, and each AI seat's name, level and playing style."""
+    human = {"name": None, "level": "human", "style": None, "style_label": None}
+    return [
+        persona or {"seat": seat, **human}
+        for seat, persona in enumerate(registry.seat_personas(match.seats, match.game))
+    ]
 
 
 def _appended_body(appended: services.Appended) -> dict[str, Any]:

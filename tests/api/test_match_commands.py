@@ -34,6 +34,16 @@ def test_starting_a_match_deals_the_first_hand(quiet):
     assert len(view["commitment"]) == 64 and view["revealed_seed"] is None
 
 
+def test_the_ai_seats_have_names_and_three_different_styles(quiet):
+    body = quiet.start(level="hard").ok().body
+    human, *ais = quiet.view(body["id"]).ok().body["players"]
+    assert body["players"] == [human, *ais]
+    assert human == {"seat": 0, "name": None, "level": "human", "style": None, "style_label": None}
+    assert [ai["seat"] for ai in ais] == [1, 2, 3]
+    assert all(ai["level"] == "hard" and ai["name"] for ai in ais)
+    assert len({ai["name"] for ai in ais}) == 3 and len({ai["style"] for ai in ais}) == 3
+
+
 def test_the_view_shows_whose_turn_and_the_legal_actions_on_ours(quiet, house):
     match_id = quiet.start().ok().body["id"]
     house.ai(match_id, "raise", 60)
