@@ -21,15 +21,26 @@ def _default_database_is_postgresql() -> bool:
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    if item.get_closest_marker("postgres") is None or _default_database_is_postgresql():
-        return
-    if _ci():
-        pytest.fail(
+    if item.get_closest_marker("postgres") is not None and not _default_database_is_postgresql():
+        _missing(
             "this test is marked 'postgres' but the default database is not PostgreSQL; "
             "CI must set DATABASE_URL=postgres://... (see .ci/run)",
-            pytrace=False,
+            "needs PostgreSQL: set DATABASE_URL=postgres://USER@HOST:5432/NAME",
         )
-    pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://USER@HOST:5432/NAME")
+    if item.get_closest_marker("broker") is not None and not os.environ.get("CELERY_BROKER_URL"):
+        _missing(
+            "this test is marked 'broker' but CELERY_BROKER_URL is not set; CI must set it "
+            "(see .ci/run)",
+            "needs a Celery broker: set CELERY_BROKER_URL=redis://HOST:6379/0",
+        )
+
+
+def _missing(in_ci: str, locally: str) -> None:
+    """A service a test needs is missing: a failure in CI (never a silent skip there), else a
+    skip that says what to set."""
+    if _ci():
+        pytest.fail(in_ci, pytrace=False)
+    pytest.skip(locally)
 
 
 def _allow_event_truncate(sender: object, connection: object, **kwargs: object) -> None:

@@ -31,6 +31,7 @@ from tests.bots.tables import calls
 
 pytestmark = [
     pytest.mark.celery_worker,
+    pytest.mark.broker,
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
     pytest.mark.timeout(240),

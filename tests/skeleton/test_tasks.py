@@ -29,8 +29,8 @@ def test_ping_runs_in_process():
     assert ping.apply().get() == "pong"
 
 
+@pytest.mark.broker
 def test_configured_broker_is_reachable():
-    if not settings.CELERY_BROKER_URL:
-        pytest.skip("no CELERY_BROKER_URL: tasks run in-process")
+    assert settings.CELERY_BROKER_URL
     with celery_app.connection_for_write() as connection:
         connection.ensure_connection(max_retries=2, interval_start=0.2)
