@@ -173,16 +173,21 @@ def sweep() -> int:
     ``updated_at`` changes with every append, so a match whose AI turn was queued and played is
     never swept; one whose message was lost (or whose worker died and the broker has not yet
     redelivered) is queued again — harmless if the original arrives too, as ``play`` is
-    idempotent by ``seq``.
+    idempotent by ``seq``. Only matches flagged ``awaiting_ai`` are read (a partial index), so
+    the many matches waiting on their humans cost nothing; a flag that is stale is cleared.
     """
     stalled = Match.objects.filter(
-        status=Match.Status.ACTIVE, updated_at__lt=timezone.now() - STALLED_AFTER
+        status=Match.Status.ACTIVE,
+        awaiting_ai=True,
+        updated_at__lt=timezone.now() - STALLED_AFTER,
     ).select_related("snapshot")
     queued = 0
     for match in stalled.iterator(chunk_size=200):
         if services.ai_to_act(match, match_state(match)) is not None:
             play.delay(str(match.id), match.seq)
             queued += 1
+        else:
+            Match.objects.filter(pk=match.pk, seq=match.seq).update(awaiting_ai=False)
     return queued
 
 

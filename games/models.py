@@ -32,6 +32,7 @@ class Player(models.Model):
 class Match(models.Model):
     class Game(models.TextChoices):
         HOLDEM = "holdem", "Texas Hold'em"
+        UPDOWN = "updown", "Up & Down"
 
     class Status(models.TextChoices):
         ACTIVE = "active", "Active"
@@ -48,13 +49,22 @@ class Match(models.Model):
     # Once the human is out, the AIs play the match on to its end only if the player asked to watch.
     watching = models.BooleanField(default=False)
     seq = models.PositiveIntegerField(default=0, help_text="Sequence number of the last event.")
+    # An AI is to act (kept by every append): the beat sweep looks only at these matches.
+    awaiting_ai = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         verbose_name_plural = "matches"
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["owner", "-created_at"])]
+        indexes = [
+            models.Index(fields=["owner", "-created_at"]),
+            models.Index(
+                fields=["updated_at"],
+                condition=models.Q(status="active", awaiting_ai=True),
+                name="match_awaiting_ai_idx",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_game_display()} {str(self.id)[:8]}"

@@ -197,7 +197,8 @@ def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -
     numbered = _store(match, rules, produced)
     over = state.phase == rules.match_over_phase
     match.status = Match.Status.FINISHED if over else Match.Status.ACTIVE
-    match.save(update_fields=["seq", "status", "watching", "updated_at"])
+    match.awaiting_ai = ai_to_act(match, state) is not None
+    match.save(update_fields=["seq", "status", "watching", "awaiting_ai", "updated_at"])
     Snapshot.objects.update_or_create(
         match=match,
         defaults={
@@ -207,7 +208,7 @@ def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -
         },
     )
     project(match, numbered)
-    if ai_to_act(match, state) is not None and _driven.get() is _QUEUED:
+    if match.awaiting_ai and _driven.get() is _QUEUED:
         _queue_ai_turn(match)
     return Appended(match=match, events=numbered, state=state)
 

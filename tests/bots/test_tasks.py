@@ -112,6 +112,23 @@ def test_the_sweep_requeues_only_matches_left_waiting_on_an_ai(player, monkeypat
     monkeypatch.setattr(tasks, "play", SimpleNamespace(delay=lambda *args: queued.append(args)))
     assert tasks.sweep() == 1
     assert queued == [(str(waiting.match.id), waiting.match.seq)]
+    flags = dict(Match.objects.values_list("id", "awaiting_ai"))
+    assert flags == {waiting.match.id: True, on_human.match.id: False}
+
+
+def test_the_sweep_clears_a_stale_flag_and_reads_no_match_waiting_on_its_human(
+    player, monkeypatch, django_assert_max_num_queries
+):
+    with services.driving_ai_turns():
+        on_human = services.match_start(player=player, seats=["human", "easy", "easy", "easy"])
+        services.bot_act(match_id=on_human.match.id, seq=on_human.match.seq, choose=tasks.choose)
+    long_ago = timezone.now() - timedelta(seconds=30)
+    Match.objects.update(updated_at=long_ago, awaiting_ai=True)  # e.g. flagged by migration 0004
+    monkeypatch.setattr(tasks, "play", SimpleNamespace(delay=lambda *args: None))
+    assert tasks.sweep() == 0
+    assert Match.objects.get().awaiting_ai is False
+    with django_assert_max_num_queries(1):  # the flagged-match query, and no match read
+        assert tasks.sweep() == 0
 
 
 def test_a_hand_the_blinds_play_out_by_themselves_is_followed_by_the_next(player):
