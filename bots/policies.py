@@ -20,3 +20,15 @@ Choice = tuple[str, int | None]
 
 class Bot(Protocol):
     def act(self, view: View, history: Sequence[Record], rng: random.Random) -> Choice: ...
+
+
+def legal_kinds(legal: dict[str, Any], raise_kind: str = "raise") -> list[str]:
+    """The kinds of betting action a view's ``legal_actions`` allows, in a fixed order
+    (fold, check, call, then ``raise_kind``: Up & Down names an opening raise a bet)."""
+    allowed = (
+        ("fold", legal["can_fold"]),
+        ("check", legal["can_check"]),
+        ("call", legal["can_call"]),
+        (raise_kind, legal["can_raise"]),
+    )
+    return [kind for kind, can in allowed if can]

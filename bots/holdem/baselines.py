@@ -16,7 +16,7 @@ import numpy as np
 
 from bots.holdem.preflop import equity_versus_random, hand_class
 from bots.holdem.spot import Spot
-from bots.policies import Choice, Record, View
+from bots.policies import Choice, Record, View, legal_kinds
 from games.engine.holdem.equity import equity_vs_random
 
 
@@ -25,16 +25,7 @@ class RandomBot:
 
     def act(self, view: View, history: Sequence[Record], rng: random.Random) -> Choice:
         legal = view["legal_actions"]
-        kinds = [
-            kind
-            for kind, allowed in (
-                ("fold", legal["can_fold"]),
-                ("check", legal["can_check"]),
-                ("call", legal["can_call"]),
-                ("raise", legal["can_raise"]),
-            )
-            if allowed
-        ]
+        kinds = legal_kinds(legal)
         kind = rng.choice(kinds)
         if kind == "raise":
             return kind, rng.randint(legal["min_raise_to"], legal["max_raise_to"])

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from bots.policies import legal_kinds
 from bots.updown.reading import Command, Record, View
 
 
@@ -38,16 +39,7 @@ class RandomBot:
         if locked is not None:
             return locked
         legal = view["legal_actions"]
-        kinds = [
-            kind
-            for kind, allowed in (
-                ("fold", legal["can_fold"]),
-                ("check", legal["can_check"]),
-                ("call", legal["can_call"]),
-                (_raise_kind(view), legal["can_raise"]),
-            )
-            if allowed
-        ]
+        kinds = legal_kinds(legal, _raise_kind(view))
         kind = rng.choice(kinds)
         if kind in ("bet", "raise"):
             return kind, rng.randint(legal["min_raise_to"], legal["max_raise_to"])
