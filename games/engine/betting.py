@@ -1,17 +1,67 @@
-"""What both games' betting shares: turning a chosen fold/check/call/bet/raise into its event.
+"""What both games' betting shares: turning a chosen fold/check/call/bet/raise into its event,
+and folding a check, call, bet or raise into the state.
 
 Each game's ``legal_actions`` says what the player to act may do (with the same fields in both
 games); :func:`betting_event` accepts exactly that and refuses everything else with a stable code.
+:func:`apply_check`, :func:`apply_call` and :func:`apply_bet` move the chips and mark the seat as
+having acted; who acts next is the game's own rule, so each game sets ``to_act`` after them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, Protocol
 
 from games.engine.errors import IllegalAction
 from games.engine.events import Event
+
+
+class BettingSeat(Protocol):
+    stack: int
+    bet: int  # this round
+    contributed: int  # this hand or deal
+    acted: bool
+    seen_bet: int  # the bet this seat last acted facing
+
+
+class BettingRound(Protocol):
+    @property
+    def seats(self) -> Sequence[BettingSeat]: ...
+
+    current_bet: int
+    last_full_raise: int
+
+
+def apply_check(state: BettingRound, seat_index: int) -> None:
+    seat = state.seats[seat_index]
+    seat.acted = True
+    seat.seen_bet = state.current_bet
+
+
+def apply_call(state: BettingRound, seat_index: int, amount: int) -> None:
+    seat = state.seats[seat_index]
+    seat.stack -= amount
+    seat.bet += amount
+    seat.contributed += amount
+    seat.acted = True
+    seat.seen_bet = state.current_bet
+
+
+def apply_bet(state: BettingRound, seat_index: int, to: int) -> None:
+    """A bet or raise to ``to`` chips this round."""
+    seat = state.seats[seat_index]
+    added = to - seat.bet
+    seat.stack -= added
+    seat.contributed += added
+    seat.bet = to
+    increase = to - state.current_bet
+    # Only a full bet or raise sets the size the next raise must match (RULES.md §1.4, §2.3).
+    if increase >= state.last_full_raise:
+        state.last_full_raise = increase
+    state.current_bet = to
+    seat.acted = True
+    seat.seen_bet = to
 
 
 class BettingChoices(Protocol):

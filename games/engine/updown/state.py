@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from games.engine.betting import apply_bet, apply_call, apply_check
 from games.engine.events import Event
 from games.engine.shuffle import shuffled
 from games.engine.updown import events as ev
@@ -274,35 +275,17 @@ def _folded(state: UpDownState, event: ev.Folded) -> None:
 
 
 def _checked(state: UpDownState, event: ev.Checked) -> None:
-    seat = state.seats[event.seat]
-    seat.acted = True
-    seat.seen_bet = state.current_bet
+    apply_check(state, event.seat)
     state.to_act = first_to_act(state, event.seat + 1)
 
 
 def _called(state: UpDownState, event: ev.Called) -> None:
-    seat = state.seats[event.seat]
-    seat.stack -= event.amount
-    seat.bet += event.amount
-    seat.contributed += event.amount
-    seat.acted = True
-    seat.seen_bet = state.current_bet
+    apply_call(state, event.seat, event.amount)
     state.to_act = first_to_act(state, event.seat + 1)
 
 
 def _bet_or_raised(state: UpDownState, event: ev.Bet | ev.Raised) -> None:
-    seat = state.seats[event.seat]
-    added = event.to - seat.bet
-    seat.stack -= added
-    seat.contributed += added
-    seat.bet = event.to
-    increase = event.to - state.current_bet
-    # Only a full bet or raise sets the size the next raise must match (RULES.md §2.3).
-    if increase >= state.last_full_raise:
-        state.last_full_raise = increase
-    state.current_bet = event.to
-    seat.acted = True
-    seat.seen_bet = event.to
+    apply_bet(state, event.seat, event.to)
     state.to_act = first_to_act(state, event.seat + 1)
 
 
