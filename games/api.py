@@ -23,8 +23,8 @@ from rest_framework.views import APIView
 
 from bots import registry
 from games import selectors, services
+from games.engine.betting import ACTION_KINDS
 from games.engine.events import from_record
-from games.engine.holdem.betting import ACTION_KINDS
 from games.errors import (
     ApplicationError,
     HandInProgress,

@@ -16,6 +16,18 @@ from typing import Any, Protocol
 from games.engine.errors import IllegalAction
 from games.engine.events import Event
 
+ACTION_KINDS = ("fold", "check", "call", "bet", "raise")
+
+
+def check_turn(kind: str, seat: int, to_act: int | None) -> None:
+    """Refuse an action no game knows, or one taken out of turn."""
+    if kind not in ACTION_KINDS:
+        raise IllegalAction(
+            "unknown_action", f"Unknown action {kind!r}.", action=kind, allowed=list(ACTION_KINDS)
+        )
+    if seat != to_act:
+        raise IllegalAction("not_your_turn", "It is not your turn.", seat=seat, to_act=to_act)
+
 
 class BettingSeat(Protocol):
     stack: int

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine.betting import betting_event
+from games.engine.betting import betting_event, check_turn
 from games.engine.errors import IllegalAction
 from games.engine.events import Event
 from games.engine.holdem import events as ev
 from games.engine.holdem.state import BETTING, MATCH_OVER, HoldemState
-
-ACTION_KINDS = ("fold", "check", "call", "bet", "raise")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,12 +88,7 @@ def action_event(state: HoldemState, seat: int, kind: str, amount: int | None) -
         raise IllegalAction("match_over", "The match is over.")
     if state.phase != BETTING or state.to_act is None:
         raise IllegalAction("no_hand_in_progress", "No hand is waiting for an action.")
-    if kind not in ACTION_KINDS:
-        raise IllegalAction(
-            "unknown_action", f"Unknown action {kind!r}.", action=kind, allowed=list(ACTION_KINDS)
-        )
-    if seat != state.to_act:
-        raise IllegalAction("not_your_turn", "It is not your turn.", seat=seat, to_act=state.to_act)
+    check_turn(kind, seat, state.to_act)
     legal = legal_actions(state)
     assert legal is not None
     return betting_event(

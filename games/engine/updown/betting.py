@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.betting import betting_event
+from games.engine.betting import betting_event, check_turn
 from games.engine.errors import IllegalAction
 from games.engine.events import Event
 from games.engine.updown import events as ev
@@ -25,8 +25,6 @@ from games.engine.updown.state import (
     SEATS,
     UpDownState,
 )
-
-ACTION_KINDS = ("fold", "check", "call", "bet", "raise")
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,12 +143,7 @@ def action_event(state: UpDownState, seat: int, kind: str, amount: int | None) -
     refusal = _no_deal(state)
     if refusal is not None:
         raise refusal
-    if kind not in ACTION_KINDS:
-        raise IllegalAction(
-            "unknown_action", f"Unknown action {kind!r}.", action=kind, allowed=list(ACTION_KINDS)
-        )
-    if seat != state.to_act:
-        raise IllegalAction("not_your_turn", "It is not your turn.", seat=seat, to_act=state.to_act)
+    check_turn(kind, seat, state.to_act)
     if state.phase == LOCKING:
         raise IllegalAction("lock_first", "Lock one of your cards first: betting starts after.")
     legal = legal_actions(state)
