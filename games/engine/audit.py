@@ -7,9 +7,11 @@ actions, restarts) through ``decide`` and compares every stored event with what 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.engine.errors import IllegalAction
 from games.engine.events import Event, to_record
 
 
@@ -35,3 +37,46 @@ def normalised(item: Event) -> dict[str, Any]:
     """The event's record as stored: through JSON, so tuples and lists compare alike."""
     record: dict[str, Any] = json.loads(json.dumps(to_record(item)))
     return record
+
+
+def replay_inputs(
+    events: Sequence[Event],
+    state: Any,
+    command_at: Callable[[Sequence[Event], int], Any],
+    advance: Callable[[Any, Any], tuple[Any, list[Event]]],
+    ends_hand: type[Event],
+) -> AuditReport:
+    """Replay a match's inputs from ``state`` and compare every stored event with the rules'.
+
+    ``command_at(events, index)`` is the command that produced the batch starting at ``index``
+    (None for a dealer event no command starts with); ``advance`` is the game's; each
+    ``ends_hand`` event the rules produce and the store matches counts as a hand verified.
+    """
+    report = AuditReport()
+    index = 0
+    while index < len(events):
+        try:
+            command = command_at(events, index)
+            if command is None:
+                reason = "a dealer event no command explains"
+                report.mismatches.append(Mismatch(index, reason, None, normalised(events[index])))
+                return report
+            state, expected = advance(state, command)
+        except (IllegalAction, ValueError) as refusal:  # ValueError: a seed that is not hex
+            reason = refusal.code if isinstance(refusal, IllegalAction) else str(refusal)
+            report.mismatches.append(
+                Mismatch(index, f"the rules refuse it: {reason}", None, normalised(events[index]))
+            )
+            return report
+        for offset, wanted in enumerate(expected):
+            position = index + offset
+            found = normalised(events[position]) if position < len(events) else None
+            if found != normalised(wanted):
+                report.mismatches.append(
+                    Mismatch(position, "differs from the rules", normalised(wanted), found)
+                )
+                return report
+            if isinstance(wanted, ends_hand):
+                report.hands_verified += 1
+        index += len(expected)
+    return report

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.audit import AuditReport, Mismatch, normalised
-from games.engine.errors import IllegalAction
+from games.engine.audit import AuditReport, replay_inputs
 from games.engine.events import Event
 from games.engine.holdem import events as ev
 from games.engine.holdem.game import Act, Command, Restart, StartHand, StartMatch, advance
@@ -53,36 +52,6 @@ def command_for(item: Event) -> Command | None:
 
 def audit(events: Sequence[Event]) -> AuditReport:
     """Replay the inputs of ``events`` and compare every event with what the rules produce."""
-    report = AuditReport()
-    state = HoldemState()
-    index = 0
-    while index < len(events):
-        command = command_for(events[index])
-        if command is None:
-            report.mismatches.append(
-                Mismatch(
-                    index, "a dealer event no command explains", None, normalised(events[index])
-                )
-            )
-            return report
-        try:
-            state, expected = advance(state, command)
-        except IllegalAction as refusal:
-            report.mismatches.append(
-                Mismatch(
-                    index, f"the rules refuse it: {refusal.code}", None, normalised(events[index])
-                )
-            )
-            return report
-        for offset, wanted in enumerate(expected):
-            position = index + offset
-            found = normalised(events[position]) if position < len(events) else None
-            if found != normalised(wanted):
-                report.mismatches.append(
-                    Mismatch(position, "differs from the rules", normalised(wanted), found)
-                )
-                return report
-            if isinstance(wanted, ev.HandEnded):
-                report.hands_verified += 1
-        index += len(expected)
-    return report
+    return replay_inputs(
+        events, HoldemState(), lambda items, index: command_for(items[index]), advance, ev.HandEnded
+    )

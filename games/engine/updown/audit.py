@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.audit import AuditReport, Mismatch, normalised
-from games.engine.errors import IllegalAction
+from games.engine.audit import AuditReport, replay_inputs
 from games.engine.events import Event
 from games.engine.updown import events as ev
 from games.engine.updown.game import Act, Command, Lock, Restart, StartDeal, StartMatch, advance
@@ -59,38 +58,4 @@ def command_at(events: Sequence[Event], index: int) -> Command | None:
 
 def audit(events: Sequence[Event]) -> AuditReport:
     """Replay the inputs of ``events`` and compare every event with what the rules produce."""
-    report = AuditReport()
-    state = UpDownState()
-    index = 0
-    while index < len(events):
-        try:
-            command = command_at(events, index)
-            if command is None:
-                report.mismatches.append(
-                    Mismatch(
-                        index,
-                        "a dealer event no command explains",
-                        None,
-                        normalised(events[index]),
-                    )
-                )
-                return report
-            state, expected = advance(state, command)
-        except (IllegalAction, ValueError) as refusal:  # ValueError: a seed that is not hex
-            reason = refusal.code if isinstance(refusal, IllegalAction) else str(refusal)
-            report.mismatches.append(
-                Mismatch(index, f"the rules refuse it: {reason}", None, normalised(events[index]))
-            )
-            return report
-        for offset, wanted in enumerate(expected):
-            position = index + offset
-            found = normalised(events[position]) if position < len(events) else None
-            if found != normalised(wanted):
-                report.mismatches.append(
-                    Mismatch(position, "differs from the rules", normalised(wanted), found)
-                )
-                return report
-            if isinstance(wanted, ev.DealEnded):
-                report.hands_verified += 1
-        index += len(expected)
-    return report
+    return replay_inputs(events, UpDownState(), command_at, advance, ev.DealEnded)
