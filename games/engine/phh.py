@@ -69,7 +69,6 @@ Where PokerKit and our rules differ
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -84,6 +83,7 @@ from games.engine.holdem.betting import legal_actions
 from games.engine.holdem.game import Act, StartHand, StartMatch, advance
 from games.engine.holdem.state import BETTING, HoldemState
 from games.engine.holdem.state import fold as fold_events
+from games.engine.toml_files import parse_toml, read_utf8
 
 SUPPORTED_VARIANT = "NT"
 MAX_PLAYERS = 10
@@ -169,23 +169,12 @@ class Replay:
 
 def load(path: str | Path) -> HandHistory:
     """Read a PHH file (UTF-8 TOML)."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise PHHError(f"cannot read the file: {error.strerror or error}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise PHHError("malformed: the file is not UTF-8 text") from None
-    return loads(text)
+    return loads(read_utf8(path, PHHError))
 
 
 def loads(text: str) -> HandHistory:
     """Read PHH text; raises :class:`PHHError` for anything we cannot replay."""
-    try:
-        document = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as error:
-        raise PHHError(f"malformed TOML: {_one_line(str(error))}") from None
+    document = parse_toml(text, PHHError, parse_float=Decimal)
     if (
         "variant" not in document
         and document
@@ -238,10 +227,6 @@ def loads(text: str) -> HandHistory:
         min_bet=min_bet,
         actions=actions,
     )
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
 
 
 def _amount(value: Any, name: str) -> int:

@@ -33,7 +33,6 @@ cannot accept raises :class:`HistoryError` (a ``ValueError``) whose text is the 
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +40,7 @@ from typing import Any
 
 from games.engine.errors import IllegalAction
 from games.engine.events import Event
+from games.engine.toml_files import parse_toml, read_utf8
 from games.engine.updown import events as ev
 from games.engine.updown.betting import legal_actions
 from games.engine.updown.cards import SHOE, in_shoe_order, is_card_id
@@ -202,23 +202,12 @@ def _shuffle_fields(events: Sequence[Event], state: UpDownState) -> dict[str, An
 
 def load(path: str | Path) -> DealHistory:
     """Read a deal history file (UTF-8 TOML)."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise HistoryError(f"cannot read the file: {error.strerror or error}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise HistoryError("malformed: the file is not UTF-8 text") from None
-    return loads(text)
+    return loads(read_utf8(path, HistoryError))
 
 
 def loads(text: str) -> DealHistory:
     """Read deal history text; raises :class:`HistoryError` for anything we cannot replay."""
-    try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise HistoryError(f"malformed TOML: {' '.join(str(error).split())}") from None
+    document = parse_toml(text, HistoryError)
     if "variant" not in document:
         raise HistoryError("malformed: no 'variant' field")
     if document["variant"] != VARIANT:
