@@ -34,6 +34,7 @@ from games.engine.holdem.game import (
     next_button,
 )
 from games.engine.holdem.state import HoldemState
+from tests.engine.betting_moves import BettingMoves
 
 SEATS = 4
 STARTING_STACK = 1000
@@ -99,8 +100,11 @@ def deck_for(
     return tuple(placed[i] if i in placed else next(filler) for i in range(52))
 
 
-class Table:
+class Table(BettingMoves):
     """A Cardavia Hold'em match driven through the engine, one command at a time."""
+
+    Act = Act
+    Restart = Restart
 
     def __init__(
         self,
@@ -152,34 +156,6 @@ class Table:
 
     def deal_seed(self, seed: bytes) -> list[Event]:
         return self.run(StartHand(seed=seed))
-
-    def act(self, seat: int, kind: str, amount: int | None = None) -> list[Event]:
-        return self.run(Act(seat=seat, kind=kind, amount=amount))
-
-    def fold(self, seat: int) -> list[Event]:
-        return self.act(seat, "fold")
-
-    def check(self, seat: int) -> list[Event]:
-        return self.act(seat, "check")
-
-    def call(self, seat: int) -> list[Event]:
-        return self.act(seat, "call")
-
-    def bet(self, seat: int, to: int) -> list[Event]:
-        return self.act(seat, "bet", to)
-
-    def raise_to(self, seat: int, to: int) -> list[Event]:
-        return self.act(seat, "raise", to)
-
-    def restart(self) -> list[Event]:
-        return self.run(Restart())
-
-    def check_down(self) -> list[Event]:
-        """Everyone to act checks until the hand is over (there must be no bet to face)."""
-        produced: list[Event] = []
-        while self.state.to_act is not None:
-            produced += self.check(self.state.to_act)
-        return produced
 
     def check_round(self) -> list[Event]:
         """Everyone to act checks until the street changes or the hand is over."""

@@ -41,6 +41,7 @@ from games.engine.updown.game import (
 )
 from games.engine.updown.rules import ANTE, STARTING_STACK
 from games.engine.updown.state import UpDownState
+from tests.engine.betting_moves import BettingMoves
 
 E = TypeVar("E", bound=Event)
 
@@ -71,8 +72,11 @@ def cards_in_play(state: UpDownState) -> list[str]:
     return [*state.stock(), *(card for seat in state.seats for card in seat.hand), *state.discards]
 
 
-class Table:
+class Table(BettingMoves):
     """An Up & Down match driven through the engine, one command at a time."""
+
+    Act = Act
+    Restart = Restart
 
     def __init__(
         self,
@@ -119,34 +123,6 @@ class Table:
         starter = self.state.starter
         assert starter is not None
         return self.lock(starter, first) + self.lock(1 - starter, second)
-
-    def act(self, seat: int, kind: str, amount: int | None = None) -> list[Event]:
-        return self.run(Act(seat=seat, kind=kind, amount=amount))
-
-    def fold(self, seat: int) -> list[Event]:
-        return self.act(seat, "fold")
-
-    def check(self, seat: int) -> list[Event]:
-        return self.act(seat, "check")
-
-    def call(self, seat: int) -> list[Event]:
-        return self.act(seat, "call")
-
-    def bet(self, seat: int, to: int) -> list[Event]:
-        return self.act(seat, "bet", to)
-
-    def raise_to(self, seat: int, to: int) -> list[Event]:
-        return self.act(seat, "raise", to)
-
-    def restart(self) -> list[Event]:
-        return self.run(Restart())
-
-    def check_down(self) -> list[Event]:
-        """Both check (the deal must have no bet to face)."""
-        produced: list[Event] = []
-        while self.state.to_act is not None:
-            produced += self.check(self.state.to_act)
-        return produced
 
     def lock_cards(self, cards: dict[int, str]) -> list[Event]:
         """Each seat locks its card from ``cards`` (seat → card), in turn order."""
