@@ -20,6 +20,7 @@ from typing import Any
 
 from celery import shared_task
 from celery.signals import task_postrun, task_prerun, worker_process_init, worker_ready
+from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, close_old_connections
 from django.db.models import Q
 from django.utils import timezone
@@ -166,6 +167,18 @@ def play(match_id: str, seq: int) -> None:
         _in_process.running = False
 
 
+def queue_play(match_id: str, seq: int) -> None:
+    """Hand the AI turn at ``seq`` to whatever plays AI turns here (``settings.AI_TURNS``): the
+    Celery broker, the embedded worker thread (:mod:`bots.inprocess`), or — in tests that want
+    every AI move done before the request answers — Celery's in-process eager mode."""
+    if settings.AI_TURNS == "thread":
+        from bots import inprocess
+
+        inprocess.submit(match_id, seq)
+    else:
+        play.delay(match_id, seq)
+
+
 @shared_task
 def sweep() -> int:
     """Re-queue every active match that has waited on an AI for longer than STALLED_AFTER.
@@ -184,7 +197,7 @@ def sweep() -> int:
     queued = 0
     for match in stalled.iterator(chunk_size=200):
         if services.ai_to_act(match, match_state(match)) is not None:
-            play.delay(str(match.id), match.seq)
+            queue_play(str(match.id), match.seq)
             queued += 1
         else:
             Match.objects.filter(pk=match.pk, seq=match.seq).update(awaiting_ai=False)

@@ -9,6 +9,7 @@ and ``ALLOWED_HOSTS``; README.md lists every variable read here.
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -33,6 +34,8 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    # First: its runserver (TCP_NODELAY, WhiteNoise's static files) wins over the ones below.
+    "cardavia",
     # Before staticfiles: runserver leaves static files to WhiteNoise, as gunicorn does.
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
@@ -161,6 +164,12 @@ SPECTACULAR_SETTINGS = {
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="") or None
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=CELERY_BROKER_URL is None)
 CELERY_TASK_EAGER_PROPAGATES = True
+# Who plays AI turns: "celery" (a worker reading the broker), "thread" (the embedded default: one
+# worker thread in the web process, bots/inprocess.py, so no request waits for the AIs), or
+# "inline" (inside the request that queued them: tests that want every AI move done at once).
+AI_TURNS = env.str("AI_TURNS", default="celery" if CELERY_BROKER_URL else "thread")
+if AI_TURNS not in ("celery", "thread", "inline"):
+    raise ImproperlyConfigured(f"AI_TURNS is celery, thread or inline, not {AI_TURNS!r}")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A task is acknowledged after it ran, so a worker that dies mid-task leaves it to another worker
 # (our tasks are idempotent); each worker process reserves one task at a time.

@@ -250,9 +250,9 @@ def _open_hand_number(match: Match, rules: Ruleset) -> int | None:
 
 
 def _queue_ai_turn(match: Match) -> None:
-    from bots.tasks import play  # bots depend on games; the reverse import is deferred
+    from bots.tasks import queue_play  # bots depend on games; the reverse import is deferred
 
     match_id, seq = str(match.id), match.seq
     # robust: in-process (eager) mode a failing AI move is logged, and the human's committed
     # action still gets its answer; the beat sweep retries the AI turn.
-    transaction.on_commit(lambda: play.delay(match_id, seq), robust=True)
+    transaction.on_commit(lambda: queue_play(match_id, seq), robust=True)

@@ -68,12 +68,16 @@ def _tasks_run_in_process(request: pytest.FixtureRequest) -> object:
     CI exports CELERY_BROKER_URL for the worker tests; every other test would otherwise send its
     tasks to a broker that no worker reads.
     """
+    from django.conf import settings
+
     from cardavia.celery import app
 
     if request.node.get_closest_marker("celery_worker") is not None:
         yield None
         return
-    previous = app.conf.task_always_eager
+    previous = app.conf.task_always_eager, settings.AI_TURNS
     app.conf.task_always_eager = True
+    # Inline, not the embedded worker thread: a test reads the table after the AIs have moved.
+    settings.AI_TURNS = "inline"
     yield None
-    app.conf.task_always_eager = previous
+    app.conf.task_always_eager, settings.AI_TURNS = previous
