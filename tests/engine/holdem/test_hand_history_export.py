@@ -1,0 +1,155 @@
+"""Hand histories out: our PHH and PokerStars text read back by PokerKit (an independent
+implementation) and by our own PHH reader end every hand with our stacks — over random hands
+whose stacks force short all-ins, side pots, split pots, odd chips and raises nobody can answer.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+import pytest
+from pokerkit import HandHistory
+
+from games.engine.holdem.evaluator import describe, evaluate
+from games.engine.holdem.phh_export import to_phh
+from games.engine.holdem.played_hand import NotAFinishedHand, PlayedHand, played_hand
+from games.engine.holdem.pokerstars import join_hands, to_pokerstars
+from games.engine.phh import loads, replay
+from tests.engine.holdem.random_hands import BIG_BLIND, SMALL_BLIND, random_hands
+
+NAMES = {0: "You", 1: "Vera", 2: "Otto", 3: "Lina"}
+HANDS_PER_TABLE = 150
+PLAYED_AT = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+# PokerKit's own PokerStars parser keeps the time zone in a field its HandHistory warns about.
+pytestmark = pytest.mark.filterwarnings("ignore:The field 'time_zone_abbreviation':UserWarning")
+
+
+@functools.cache
+def _hands(seed: int) -> list[PlayedHand]:
+    return [
+        played_hand(records, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+        for seats in (4, 3, 2)
+        for records in random_hands(seed, HANDS_PER_TABLE, seats)
+    ]
+
+
+@pytest.fixture(scope="module")
+def hands() -> list[PlayedHand]:
+    sample = _hands(2026)
+    # The sample must hold the hands the export is hard for, or the round trips prove little.
+    assert sum(len(hand.pots) > 1 for hand in sample) > 50, "side pots"
+    assert sum(any(len(pot.winners) > 1 for pot in hand.pots) for hand in sample) > 10
+    assert sum(any(pot.odd_chips for pot in hand.pots) for hand in sample) > 3, "odd chips"
+    assert any(
+        not action.answerable for hand in sample for s in hand.streets for action in s.actions
+    ), "a raise nobody could answer"
+    return sample
+
+
+def _best_hand_name(cards: Sequence[str]) -> str:
+    return describe(max(evaluate(list(five)) for five in itertools.combinations(cards, 5)))
+
+
+def _finishing(hand: PlayedHand, order: Sequence[int]) -> list[int]:
+    return [hand.finishing_stacks[seat] for seat in order]
+
+
+def test_pokerkit_reads_our_phh_and_ends_with_our_stacks(hands: list[PlayedHand]) -> None:
+    for hand in hands:
+        text = to_phh(hand, names=NAMES)
+        final = list(HandHistory.loads(text))[-1]
+        assert list(final.stacks) == _finishing(hand, hand.seats), text
+
+
+def test_our_phh_reader_replays_our_phh_to_our_stacks(hands: list[PlayedHand]) -> None:
+    for hand in hands:
+        text = to_phh(hand)
+        assert list(replay(loads(text)).finishing_stacks) == _finishing(hand, hand.seats), text
+
+
+def test_pokerkit_parses_our_pokerstars_text_and_ends_with_our_stacks(
+    hands: list[PlayedHand],
+) -> None:
+    texts = [
+        to_pokerstars(
+            hand,
+            names=NAMES,
+            played_at=PLAYED_AT,
+            table="Cardavia",
+            describe=_best_hand_name,
+            seat_count=max(hand.seats) + 1,
+        )
+        for hand in hands
+    ]
+    parsed = list(HandHistory.from_pokerstars(join_hands(texts), error_status=True))
+    assert len(parsed) == len(hands)
+    for hand, history, text in zip(hands, parsed, texts, strict=True):
+        final = list(history)[-1]
+        seats = [seat - 1 for seat in history.seats]
+        stacks = dict(zip(seats, final.stacks, strict=True))
+        assert stacks == dict(hand.finishing_stacks), text
+
+
+def test_a_raise_nobody_can_answer_is_written_as_the_call_it_amounts_to() -> None:
+    hand = next(
+        hand
+        for hand in _hands(2026)
+        if any(not a.answerable for street in hand.streets for a in street.actions)
+    )
+    action = next(a for street in hand.streets for a in street.actions if not a.answerable)
+    text = to_phh(hand)
+    assert f"cc # {action.kind} to {action.to}: no one could call more than {action.faced}" in text
+    stars = to_pokerstars(
+        hand,
+        names=NAMES,
+        played_at=PLAYED_AT,
+        table="Cardavia",
+        describe=_best_hand_name,
+        seat_count=4,
+    )
+    assert f"{NAMES[action.seat]}: calls {action.added - (action.to - action.faced)}" in stars
+
+
+def test_pokerstars_text_says_raise_increments_totals_and_returned_bets() -> None:
+    hand = next(
+        hand
+        for hand in _hands(7)
+        if hand.returned
+        and any(a.kind == "raise" and a.answerable for s in hand.streets for a in s.actions)
+    )
+    text = to_pokerstars(
+        hand,
+        names=NAMES,
+        played_at=PLAYED_AT,
+        table="Cardavia",
+        describe=_best_hand_name,
+        seat_count=4,
+    )
+    raise_ = next(a for s in hand.streets for a in s.actions if a.kind == "raise" and a.answerable)
+    assert f"{NAMES[raise_.seat]}: raises {raise_.to - raise_.faced} to {raise_.to}" in text
+    seat, amount = next(iter(hand.returned.items()))
+    assert f"Uncalled bet ({amount}) returned to {NAMES[seat]}" in text
+    assert text.startswith(f"PokerStars Hand #{hand.hand_number}: Hold'em No Limit (10/20) - ")
+
+
+def test_an_unfinished_hand_is_refused() -> None:
+    records = next(random_hands(3, 1))
+    unfinished = [r for r in records if r["type"] != "holdem.hand_ended"]
+    with pytest.raises(NotAFinishedHand):
+        played_hand(unfinished, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+
+
+def test_hidden_hole_cards_are_refused() -> None:
+    records = next(random_hands(3, 1))
+    hidden = [
+        {**r, "payload": {**r["payload"], "cards": None}}
+        if r["type"] == "holdem.hole_cards_dealt"
+        else r
+        for r in records
+    ]
+    with pytest.raises(NotAFinishedHand, match="not revealed"):
+        played_hand(hidden, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
