@@ -12,7 +12,16 @@ from django.conf import settings
 from django.db import connection
 
 from bots.workers import database_url
-from tests.ops.live import REPO, HttpPlayer, Service, base_env, free_port, passive_action, wait_for
+from tests.ops.live import (
+    BIN,
+    REPO,
+    HttpPlayer,
+    Service,
+    base_env,
+    free_port,
+    passive_action,
+    wait_for,
+)
 
 pytestmark = [
     pytest.mark.postgres,
@@ -24,9 +33,7 @@ pytestmark = [
 
 
 def test_the_procfile_names_web_worker_and_beat():
-    check = subprocess.run(
-        [str(REPO / ".venv/bin/honcho"), "check"], cwd=REPO, capture_output=True, text=True
-    )
+    check = subprocess.run([str(BIN / "honcho"), "check"], cwd=REPO, capture_output=True, text=True)
     assert check.returncode == 0, check.stderr
     assert "(web, worker, beat)" in check.stderr + check.stdout
 
