@@ -148,6 +148,19 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api_errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Sign-up, log-in, new matches and actions are rate-limited (games/throttling.py) in the
+    # shared cache (CACHES below). The defaults are far above what playing needs: they stop
+    # scripts, never a player. Sign-up and log-in count per address, the others per player.
+    "DEFAULT_THROTTLE_CLASSES": ["games.throttling.RouteThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "signup": env.str("THROTTLE_RATE_SIGNUP", default="30/hour"),
+        "login": env.str("THROTTLE_RATE_LOGIN", default="60/hour"),
+        "match_start": env.str("THROTTLE_RATE_MATCH_START", default="120/hour"),
+        "action": env.str("THROTTLE_RATE_ACTION", default="600/minute"),
+    },
+    # Behind a proxy, the client address is the proxy's: this many proxies' X-Forwarded-For
+    # entries are trusted instead (0: none).
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0) or None,
 }
 
 SPECTACULAR_SETTINGS = {
@@ -198,6 +211,32 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "sweep-stalled-ai-turns": {"task": "bots.tasks.sweep", "schedule": 5.0},
 }
+
+# --- Cache (the throttles' counters) ---------------------------------------------------------
+
+# Counters every process must share: Redis when CACHE_URL names it, or else the broker's Redis
+# (its keys are prefixed, and Django never flushes it). Without Redis (the embedded default)
+# the local-memory cache: `make run` serves from one process, whose threads share it, and it
+# needs no table or server. A database cache would also be shared, but would put a write per
+# throttled request on the database the game needs.
+_CACHE_URL = env.str("CACHE_URL", default="") or (
+    CELERY_BROKER_URL if (CELERY_BROKER_URL or "").startswith(("redis://", "rediss://")) else ""
+)
+if _CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _CACHE_URL,
+            # A Redis that does not answer must not hold a request up (the throttle then lets
+            # it through): give up on it quickly.
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
+elif _CACHE_URL:
+    CACHES = {"default": env.cache_url_config(_CACHE_URL)}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES["default"]["KEY_PREFIX"] = env.str("CACHE_KEY_PREFIX", default="cardavia")
 
 # --- Security (deployment) ------------------------------------------------------------------
 

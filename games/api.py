@@ -174,7 +174,8 @@ class SignUpView(APIView):
         if users.objects.filter(username__iexact=username).exists():
             raise ApplicationError("username_taken", "That username is taken.", username=username)
         try:
-            validate_password(data.validated_data["password"])
+            # With the would-be user, so a password like the username is refused too.
+            validate_password(data.validated_data["password"], user=users(username=username))
         except ValidationError as weak:
             raise ApplicationError("weak_password", " ".join(weak.messages)) from None
         guest = current_player(request._request)
