@@ -13,7 +13,7 @@ FIND_PYTHON = for c in python3.13 python3.12 $$(ls -d $${PYENV_ROOT:-$$HOME/.pye
 	  if command -v "$$c" >/dev/null 2>&1 && "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then echo "$$c"; break; fi; \
 	done
 
-.PHONY: run test lint format bench worker migrate clean
+.PHONY: run test lint format bench worker stack migrate clean
 
 $(VENV)/.installed: pyproject.toml
 	@py=$$($(FIND_PYTHON)); \
@@ -52,6 +52,14 @@ bench: $(VENV)/.installed
 worker: $(VENV)/.installed
 	@[ -n "$${CELERY_BROKER_URL:-}" ] || { echo "make worker needs CELERY_BROKER_URL (e.g. redis://127.0.0.1:6379/0); without one, tasks already run in-process and no worker is needed." >&2; exit 1; }
 	$(VENV)/bin/celery -A cardavia worker --beat --loglevel=info
+
+# The full stack without Docker: gunicorn, a Celery worker and Celery beat (Procfile, run by
+# honcho) against the PostgreSQL and Redis that DATABASE_URL and CELERY_BROKER_URL name.
+stack: $(VENV)/.installed
+	@[ -n "$${DATABASE_URL:-}" ] && [ -n "$${CELERY_BROKER_URL:-}" ] || { echo "make stack needs DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/cardavia) and CELERY_BROKER_URL (e.g. redis://127.0.0.1:6379/0); make run serves the embedded default without them." >&2; exit 1; }
+	$(MAKE) --no-print-directory migrate
+	@case "$${DEBUG:-true}" in [Ff]alse|FALSE|0|[Nn]o|[Oo]ff) $(PY) manage.py collectstatic --noinput ;; esac
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start
 
 clean:
 	rm -rf $(VENV)

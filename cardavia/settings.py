@@ -49,6 +49,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A database outage answers 503 + Retry-After in the API's error body (cardavia/outages.py).
+    "cardavia.outages.DatabaseOutageMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -92,6 +94,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The Retry-After (seconds) of the 503 a request gets while the database cannot be reached.
+DATABASE_OUTAGE_RETRY_AFTER = env.int("DATABASE_OUTAGE_RETRY_AFTER", default=5)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -146,6 +151,19 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api_errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Sign-up, log-in, new matches and actions are rate-limited (games/throttling.py) in the
+    # shared cache (CACHES below). The defaults are far above what playing needs: they stop
+    # scripts, never a player. Sign-up and log-in count per address, the others per player.
+    "DEFAULT_THROTTLE_CLASSES": ["games.throttling.RouteThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "signup": env.str("THROTTLE_RATE_SIGNUP", default="30/hour"),
+        "login": env.str("THROTTLE_RATE_LOGIN", default="60/hour"),
+        "match_start": env.str("THROTTLE_RATE_MATCH_START", default="120/hour"),
+        "action": env.str("THROTTLE_RATE_ACTION", default="600/minute"),
+    },
+    # Behind a proxy, the client address is the proxy's: this many proxies' X-Forwarded-For
+    # entries are trusted instead (0: none).
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0) or None,
 }
 
 SPECTACULAR_SETTINGS = {
@@ -203,10 +221,39 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "sweep-stalled-ai-turns": {"task": "bots.tasks.sweep", "schedule": 5.0},
 }
 
+# --- Cache (the throttles' counters) ---------------------------------------------------------
+
+# Counters every process must share: Redis when CACHE_URL names it, or else the broker's Redis
+# (its keys are prefixed, and Django never flushes it). Without Redis (the embedded default)
+# the local-memory cache: `make run` serves from one process, whose threads share it, and it
+# needs no table or server. A database cache would also be shared, but would put a write per
+# throttled request on the database the game needs.
+_CACHE_URL = env.str("CACHE_URL", default="") or (
+    CELERY_BROKER_URL if (CELERY_BROKER_URL or "").startswith(("redis://", "rediss://")) else ""
+)
+if _CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _CACHE_URL,
+            # A Redis that does not answer must not hold a request up (the throttle then lets
+            # it through): give up on it quickly.
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
+elif _CACHE_URL:
+    CACHES = {"default": env.cache_url_config(_CACHE_URL)}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES["default"]["KEY_PREFIX"] = env.str("CACHE_KEY_PREFIX", default="cardavia")
+
 # --- Security (deployment) ------------------------------------------------------------------
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
+# No page of ours is ever framed (the CSP's frame-ancestors 'none' says the same to newer
+# browsers), and other sites learn only our origin from a link, never a match's address.
 X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
 if not DEBUG:
     # Served over HTTPS unless told otherwise (HTTPS_ONLY=false for plain-HTTP local stacks,
     # such as docker-compose.yml on 127.0.0.1).
@@ -214,7 +261,12 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = HTTPS_ONLY
     SESSION_COOKIE_SECURE = HTTPS_ONLY
     CSRF_COOKIE_SECURE = HTTPS_ONLY
-    SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=3600 if HTTPS_ONLY else 0)
+    # HSTS as `manage.py check --deploy` asks for it (a CI test holds it there): a year, the
+    # subdomains too, and preload-ready. A deployment with plain-HTTP subdomains turns
+    # SECURE_HSTS_INCLUDE_SUBDOMAINS off.
+    SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if HTTPS_ONLY else 0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=HTTPS_ONLY)
+    SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=HTTPS_ONLY)
     if env.bool("BEHIND_HTTPS_PROXY", default=False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 

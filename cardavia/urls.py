@@ -13,3 +13,6 @@ urlpatterns = [
     path("api/", include("games.urls")),
     path("", frontend_views.index, name="index"),
 ]
+
+# An error outside any view (e.g. saving the session) while the database is down is a 503 too.
+handler500 = "cardavia.outages.server_error"

@@ -174,7 +174,8 @@ class SignUpView(APIView):
         if users.objects.filter(username__iexact=username).exists():
             raise ApplicationError("username_taken", "That username is taken.", username=username)
         try:
-            validate_password(data.validated_data["password"])
+            # With the would-be user, so a password like the username is refused too.
+            validate_password(data.validated_data["password"], user=users(username=username))
         except ValidationError as weak:
             raise ApplicationError("weak_password", " ".join(weak.messages)) from None
         guest = current_player(request._request)
@@ -233,7 +234,7 @@ class _NewMatch(serializers.Serializer):
 
 
 class MatchListView(APIView):
-    @extend_schema(responses={200: dict})
+    @extend_schema(operation_id="matches_list", responses={200: dict})
     def get(self, request: Request) -> Response:
         player = _player(request)
         matches = Match.objects.filter(owner=player) if player else Match.objects.none()
@@ -358,7 +359,7 @@ class MatchEventsView(APIView):
 
 
 class MatchHandsView(APIView):
-    @extend_schema(responses={200: dict})
+    @extend_schema(operation_id="matches_hands_list", responses={200: dict})
     def get(self, request: Request, match_id: str) -> Response:
         match = selectors.match_for_player(match_id=match_id, player=_player(request))
         hands = HandSummary.objects.filter(match=match).order_by("hand_number")

@@ -38,6 +38,12 @@ def _drf_error_body(exc: Exception, detail: Any) -> dict[str, Any]:
         return error_body("invalid", "Some fields are missing or invalid.", {"fields": detail})
     if isinstance(exc, exceptions.PermissionDenied) and "CSRF" in str(exc.detail):
         return error_body("csrf_failed", str(exc.detail))
+    if isinstance(exc, exceptions.Throttled):  # DRF's handler has set Retry-After already
+        return error_body(
+            "throttled",
+            f"Too many requests: try again in {exc.wait} seconds.",
+            {"wait": exc.wait},
+        )
     if isinstance(exc, exceptions.MethodNotAllowed):
         return error_body("method_not_allowed", str(exc.detail))
     if isinstance(exc, exceptions.APIException):

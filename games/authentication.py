@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.middleware.csrf import CsrfViewMiddleware
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.permissions import SAFE_METHODS
@@ -41,3 +43,13 @@ class PlayerSessionAuthentication(BaseAuthentication):
 
     def authenticate_header(self, request: Request) -> str:
         return "Session"
+
+
+class PlayerSessionScheme(OpenApiAuthenticationExtension):
+    """The OpenAPI schema's name for a player's session: the session cookie (guests included)."""
+
+    target_class = PlayerSessionAuthentication
+    name = "playerSession"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "apiKey", "in": "cookie", "name": settings.SESSION_COOKIE_NAME}

@@ -6,6 +6,7 @@ in CI (``CI`` set): CI must never pass by silently skipping them.
 """
 
 import os
+import uuid
 
 import pytest
 
@@ -81,3 +82,17 @@ def _tasks_run_in_process(request: pytest.FixtureRequest) -> object:
     settings.AI_TURNS = "inline"
     yield None
     app.conf.task_always_eager, settings.AI_TURNS = previous
+
+
+@pytest.fixture(autouse=True)
+def _a_cache_of_its_own(settings: object) -> None:
+    """Each test gets a new, empty local-memory cache, so no test is throttled by another's
+    requests. The settings would otherwise pick CI's Redis, shared by every test process (and
+    every run within a throttle's window); the tests of the shared cache start servers of their
+    own with a key prefix of their own."""
+    settings.CACHES = {  # type: ignore[attr-defined]
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"test-{uuid.uuid4().hex}",
+        }
+    }

@@ -1,0 +1,96 @@
+"""Rate limits on the requests worth abusing: sign-up, log-in, starting matches and acting.
+
+One DRF throttle (``REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"]``) picks each request's scope by
+its route name, so the views carry no throttling code; every other route is never limited. Each
+scope has its rate in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (settings, from the
+environment), counted per client address for sign-up and log-in (nobody is logged in yet) and per
+player for matches and actions (so players behind one address do not share a budget).
+
+Counts live in the default cache, which is Redis in the full stack: every gunicorn worker and
+every host counts together. Each window is one counter bumped with the cache's atomic ``incr``
+(DRF's own throttles read a history and write it back, so two processes at once can both pass).
+A limit that cannot be counted is not enforced: with the cache down, players play on.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from typing import Any
+
+from django.core.cache import cache
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
+from rest_framework.throttling import BaseThrottle
+
+logger = logging.getLogger(__name__)
+
+# (method, route name) -> scope. A test checks that every route named here exists.
+SCOPES: dict[tuple[str, str], str] = {
+    ("POST", "api-signup"): "signup",
+    ("POST", "api-login"): "login",
+    ("POST", "api-matches"): "match_start",
+    ("POST", "api-match-act"): "action",
+}
+PER_ADDRESS = frozenset({"signup", "login"})
+
+PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_rate(rate: str) -> tuple[int, int]:
+    """``"30/hour"`` -> (30, 3600): DRF's format (the period's first letter counts)."""
+    count, period = rate.split("/")
+    return int(count), PERIODS[period.strip()[0]]
+
+
+class RouteThrottle(BaseThrottle):
+    def __init__(self) -> None:
+        self.retry_after: int | None = None
+
+    def allow_request(self, request: Request, view: Any) -> bool:
+        scope = self.scope_of(request)
+        rate = api_settings.DEFAULT_THROTTLE_RATES.get(scope) if scope else None
+        if scope is None or rate is None:
+            return True
+        limit, period = parse_rate(rate)
+        now = time.time()
+        window = int(now // period)
+        key = f"throttle:{scope}:{self.client_of(request, scope)}:{window}"
+        try:
+            count = self._bump(key, period)
+        except Exception:  # the cache is unreachable: never refuse play because of it
+            logger.warning(
+                "throttle %s not counted: the cache is unavailable", scope, exc_info=True
+            )
+            return True
+        if count <= limit:
+            return True
+        self.retry_after = max(1, math.ceil((window + 1) * period - now))
+        return False
+
+    def wait(self) -> float | None:
+        return self.retry_after
+
+    @staticmethod
+    def scope_of(request: Request) -> str | None:
+        route = request.resolver_match
+        return SCOPES.get((request.method or "", route.url_name or "")) if route else None
+
+    def client_of(self, request: Request, scope: str) -> str:
+        player = getattr(request, "auth", None)
+        player_id = getattr(player, "pk", None)
+        if scope in PER_ADDRESS or player_id is None:
+            return f"address:{self.get_ident(request)}"
+        return f"player:{player_id}"
+
+    @staticmethod
+    def _bump(key: str, period: int) -> int:
+        # add() creates the window's counter only if it is missing; incr() is atomic in Redis
+        # (INCR) and in the local-memory cache (under its lock).
+        cache.add(key, 0, timeout=period + 1)
+        try:
+            return cache.incr(key)
+        except ValueError:  # expired between add() and incr()
+            cache.add(key, 1, timeout=period + 1)
+            return 1
