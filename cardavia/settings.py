@@ -39,9 +39,11 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI assets served by us: the docs work offline.
+    "simple_history",  # the translation catalog's edit history (who, when, revert)
     "games",
     "bots",
     "frontend",
+    "cardavia.i18n",
 ]
 
 MIDDLEWARE = [
@@ -53,6 +55,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Records the admin user behind each change in the translation catalog's history.
+    "simple_history.middleware.HistoryRequestMiddleware",
 ]
 
 ROOT_URLCONF = "cardavia.urls"
