@@ -166,9 +166,8 @@ class Translation(models.Model):
         if self.language_id is None or self.message_id is None:
             return
         if self.language.is_source:
-            raise ValidationError(
-                {"language": "English is the source: edit the message's text instead."}
-            )
+            # Not keyed to "language": the admin's forms do not show that field.
+            raise ValidationError("English is the source: edit the message's text instead.")
         found = translation_problems(self.text, self.message, self.language)
         if found:
             raise ValidationError({"text": found})
