@@ -70,8 +70,11 @@ class LanguageAdmin(SimpleHistoryAdmin):
             super()
             .get_queryset(request)
             .annotate(
-                translated=Count("translations", filter=~Q(translations__text="")),
-                total=Count("translations"),
+                translated=Count(
+                    "translations",
+                    filter=Q(translations__message__translatable=True) & ~Q(translations__text=""),
+                ),
+                total=Count("translations", filter=Q(translations__message__translatable=True)),
             )
         )
 
@@ -194,10 +197,11 @@ class TranslationInline(admin.TabularInline):
 
 @admin.register(Message)
 class MessageAdmin(SimpleHistoryAdmin):
-    list_display = ("key", "text", "note", "edited_by", "edited_at")
+    list_display = ("key", "text", "note", "translatable", "edited_by", "edited_at")
+    list_filter = ("translatable",)
     search_fields = ("key", "text", "note")
     readonly_fields = ("edited_by", "edited_at", "updated_at")
-    fields = ("key", "text", "note", "edited_by", "edited_at", "updated_at")
+    fields = ("key", "text", "note", "translatable", "edited_by", "edited_at", "updated_at")
     inlines = [TranslationInline]
 
     def formfield_for_dbfield(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
@@ -257,6 +261,9 @@ class TranslationAdmin(SimpleHistoryAdmin):
     list_max_show_all = 5000
     fields = ("key", "language", "english", "text", "reviewed", "edited_by", "edited_at")
     readonly_fields = ("key", "language", "english", "edited_by", "edited_at")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Translation]:
+        return super().get_queryset(request).filter(message__translatable=True)
 
     def get_changelist_form(self, request: HttpRequest, **kwargs: Any) -> Any:
         kwargs.setdefault("widgets", {"text": TEXT_WIDGET})

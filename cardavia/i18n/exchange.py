@@ -69,7 +69,8 @@ def _rows(language: Language) -> list[tuple[Message, Translation | None]]:
     translations = {
         t.message_id: t for t in Translation.objects.filter(language=language).order_by()
     }
-    return [(m, translations.get(m.pk)) for m in Message.objects.order_by("key")]
+    messages = Message.objects.filter(translatable=True).order_by("key")
+    return [(m, translations.get(m.pk)) for m in messages]
 
 
 def export_po(language: Language) -> bytes:
@@ -215,6 +216,9 @@ def import_entries(language: Language, entries: list[Entry], user: Any) -> Impor
         message = messages.get(entry.key)
         if message is None:
             report.refused.append((entry.key, "No message has this key."))
+            continue
+        if not message.translatable:
+            report.refused.append((entry.key, "Not translated: every language uses it as it is."))
             continue
         if entry.key in seen:
             report.refused.append((entry.key, "The file has this key twice; the first was used."))

@@ -68,10 +68,11 @@ class LoadReport:
         )
 
 
-def read_sources(root: Path = FIXTURES) -> tuple[dict[str, dict[str, str]], list[str]]:
-    """The English messages of every ``en/*.json`` by key (``{"text", "note"}``), and problems
-    with the files themselves (a key in two parts, an entry without text)."""
-    messages: dict[str, dict[str, str]] = {}
+def read_sources(root: Path = FIXTURES) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """The English messages of every ``en/*.json`` by key (``{"text", "note", "translatable"}``,
+    ``translatable`` true unless the file says false), and problems with the files themselves (a
+    key in two parts, an entry without text)."""
+    messages: dict[str, dict[str, Any]] = {}
     refused: list[str] = []
     where: dict[str, str] = {}
     for path in sorted((root / SOURCE_LANGUAGE).glob("*.json")):
@@ -83,7 +84,11 @@ def read_sources(root: Path = FIXTURES) -> tuple[dict[str, dict[str, str]], list
                 refused.append(f"en {key}: expected {{'text': ..., 'note': ...}} in {path.name}")
                 continue
             where[key] = path.name
-            messages[key] = {"text": entry["text"], "note": str(entry.get("note", ""))}
+            messages[key] = {
+                "text": entry["text"],
+                "note": str(entry.get("note", "")),
+                "translatable": bool(entry.get("translatable", True)),
+            }
     return messages, refused
 
 
@@ -119,7 +124,7 @@ def ensure_translation_rows(language: Language | None = None) -> int:
     languages = (
         [language] if language is not None else list(Language.objects.exclude(code=SOURCE_LANGUAGE))
     )
-    message_ids = list(Message.objects.values_list("pk", flat=True))
+    message_ids = list(Message.objects.filter(translatable=True).values_list("pk", flat=True))
     created: list[Translation] = []
     for lang in languages:
         if lang.is_source:
@@ -183,12 +188,17 @@ def _load_messages(root: Path, report: LoadReport) -> dict[str, Message]:
             report.refused.append(f"en {key}: {' '.join(problems)}")
             continue
         message = existing.get(key)
+        fields = {name: entry[name] for name in ("text", "note", "translatable")}
         if message is None:
-            created.append(Message(key=key, text=entry["text"], note=entry["note"]))
-        elif message.edited_by_id is not None:
-            report.messages_kept += message.text != entry["text"] or message.note != entry["note"]
-        elif message.text != entry["text"] or message.note != entry["note"]:
-            message.text, message.note, message.updated_at = entry["text"], entry["note"], now
+            created.append(Message(key=key, **fields))
+            continue
+        differs = any(getattr(message, name) != value for name, value in fields.items())
+        if message.edited_by_id is not None:
+            report.messages_kept += differs
+        elif differs:
+            for name, value in fields.items():
+                setattr(message, name, value)
+            message.updated_at = now
             updated.append(message)
     if created:
         bulk_create_with_history(
@@ -198,7 +208,7 @@ def _load_messages(root: Path, report: LoadReport) -> dict[str, Message]:
         bulk_update_with_history(
             updated,
             Message,
-            ["text", "note", "updated_at"],
+            ["text", "note", "translatable", "updated_at"],
             batch_size=500,
             default_change_reason=CHANGE_REASON,
         )
@@ -224,6 +234,9 @@ def _load_translations(
         message = messages.get(key)
         if message is None:
             report.refused.append(f"{language.code} {key}: no English message has this key")
+            continue
+        if not message.translatable:
+            report.refused.append(f"{language.code} {key}: not translated (structure, not text)")
             continue
         if not isinstance(text, str):
             report.refused.append(f"{language.code} {key}: expected a string")

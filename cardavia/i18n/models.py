@@ -100,6 +100,13 @@ class Message(models.Model):
     key = models.CharField(max_length=200, unique=True, validators=[key_validator])
     note = models.TextField(help_text="For translators: where it shows, what the placeholders are.")
     text = models.TextField(help_text="The English source, in ICU MessageFormat.")
+    translatable = models.BooleanField(
+        default=True,
+        help_text=(
+            "Off for structure the client reads rather than shows (rules.toc, the order of the "
+            "rules' sections): served as it is to every language, never translated."
+        ),
+    )
     edited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -168,6 +175,10 @@ class Translation(models.Model):
         if self.language.is_source:
             # Not keyed to "language": the admin's forms do not show that field.
             raise ValidationError("English is the source: edit the message's text instead.")
+        if self.text.strip() and not self.message.translatable:
+            raise ValidationError(
+                f"{self.message.key} is not translated: every language uses it as it is."
+            )
         found = translation_problems(self.text, self.message, self.language)
         if found:
             raise ValidationError({"text": found})

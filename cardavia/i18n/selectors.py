@@ -84,7 +84,7 @@ def catalog(language: Language) -> dict[str, Any]:
     messages = dict(Message.objects.order_by("key").values_list("key", "text"))
     if not language.is_source:
         translated = (
-            Translation.objects.filter(language=language)
+            Translation.objects.filter(language=language, message__translatable=True)
             .exclude(text="")
             .values_list("message__key", "text")
         )
