@@ -8,7 +8,7 @@ import { annotate, apply, fromView, shortType } from "./display.js";
 import { has, language, loadCatalog, loadLanguages, preferredLanguage, t } from "./i18n.js";
 import { narrate } from "./narrate.js";
 import { clampAmount, quickSizes, shortcut } from "./views/betting.js";
-import { errorText, playerName } from "./views/common.js";
+import { errorText, gameName, headerLine, playerName } from "./views/common.js";
 import { holdemTable } from "./views/holdem.js";
 import { lobbyView } from "./views/lobby.js";
 import { rulesView, sectionId } from "./views/rules.js";
@@ -33,17 +33,6 @@ const PLAYER_ACTIONS = new Set(["folded", "checked", "called", "bet", "raised", 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-function bootData() {
-  const element = document.getElementById("cardavia-boot");
-  try {
-    return element ? JSON.parse(element.textContent) : {};
-  } catch {
-    return {};
-  }
-}
-
-const boot = bootData();
-
 const ctrl = {
   ready: false,
   failed: false,
@@ -52,7 +41,6 @@ const ctrl = {
   session: null,
   languages: [],
   languageCode: "en",
-  rulesOrder: boot.rules_sections || [],
   settings: loadSettings(),
   fastPace: false,
   lobby: { matches: null, levels: { holdem: "medium", updown: "medium" }, username: "", password: "" },
@@ -143,18 +131,18 @@ function tableView() {
         h(
           "div",
           { class: "table-title" },
-          h("h2", null, t(`ui.game.${game}.name`)),
-          h("p", { class: "header-line" }, t(`ui.game.${game}.header`)),
+          h("h2", null, gameName(game)),
+          h("p", { class: "header-line" }, headerLine(game)),
         ),
         h(
           "p",
           { class: "table-facts" },
-          number ? h("span", null, t(game === "holdem" ? "ui.table.hand_number" : "ui.updown.deal_number", { number })) : null,
+          number ? h("span", null, t(game === "holdem" ? "ui.table.hand_number" : "updown.deal", { number })) : null,
           h("span", null, t("ui.table.level", { level: t(`level.${display.level}.name`) })),
           game === "holdem" && display.blinds
-            ? h("span", null, t("ui.table.blinds", { small: display.blinds.small, big: display.blinds.big }))
+            ? h("span", null, t("blind.blinds", { small: display.blinds.small, big: display.blinds.big }))
             : null,
-          game === "updown" && display.ante ? h("span", null, t("ui.updown.ante", { amount: display.ante })) : null,
+          game === "updown" && display.ante ? h("span", null, t("updown.ante_amount", { amount: display.ante })) : null,
         ),
         h("div", { class: "table-menu" }, restartControl(), h("a", { class: "button", href: "#/" }, t("ui.table.lobby"))),
       ),

@@ -53,7 +53,7 @@ export function bettingBar({ display, legal, amount, busy, onAmount, onAct }) {
           disabled: busy,
           onClick: () => onAct({ action: "fold" }),
         },
-        t("ui.bar.fold"),
+        t("action.fold"),
         h("kbd", { "aria-hidden": "true" }, "F"),
       ),
     );
@@ -70,7 +70,7 @@ export function bettingBar({ display, legal, amount, busy, onAmount, onAct }) {
           disabled: busy,
           onClick: () => onAct({ action: "check" }),
         },
-        t("ui.bar.check"),
+        t("action.check"),
         h("kbd", { "aria-hidden": "true" }, "C"),
       ),
     );
@@ -86,7 +86,7 @@ export function bettingBar({ display, legal, amount, busy, onAmount, onAct }) {
           disabled: busy,
           onClick: () => onAct({ action: "call" }),
         },
-        t("ui.bar.call", { amount: legal.call_amount }),
+        t("action.call", { amount: legal.call_amount }),
         h("kbd", { "aria-hidden": "true" }, "C"),
       ),
     );
@@ -104,7 +104,7 @@ export function bettingBar({ display, legal, amount, busy, onAmount, onAct }) {
           disabled: busy,
           onClick: () => onAct({ action: raiseKind, amount: clampAmount(legal, value) }),
         },
-        t(opening ? "ui.bar.bet" : "ui.bar.raise", { amount: clampAmount(legal, value) }),
+        t(opening ? "action.bet" : "action.raise", { amount: clampAmount(legal, value) }),
         h("kbd", { "aria-hidden": "true" }, "R"),
       ),
     );

@@ -74,10 +74,31 @@ export function styleLabel(display, seat) {
   return has(key) ? t(key) : null;
 }
 
+// The seats of each game: the header line says "4 players · You vs 3 AI opponents".
+const SEATS = { holdem: 4, updown: 2 };
+
+export function gameName(game) {
+  return t(`game.${game}.name`);
+}
+
+export function headerLine(game) {
+  const players = SEATS[game] || 2;
+  return t(`game.${game}.header`, { players, opponents: players - 1 });
+}
+
 // A seat's last action, as its label on the table.
+const ACTION_LABELS = {
+  folded: "action.fold",
+  checked: "action.check",
+  called: "action.call",
+  bet: "action.bet",
+  raised: "action.raise",
+};
+
 export function lastActionLabel(last) {
   if (!last) return null;
   const params = { amount: last.amount === undefined ? 0 : last.amount };
+  if (ACTION_LABELS[last.kind]) return t(ACTION_LABELS[last.kind], params);
   return t(`ui.seat.last.${last.kind}`, params);
 }
 

@@ -21,13 +21,13 @@ const AREAS = ["bottom", "left", "top", "right"];
 function markers(display, index) {
   const list = [];
   if (display.button === index) {
-    list.push(h("span", { class: "marker marker-button", title: t("ui.seat.button") }, t("ui.seat.button_short")));
+    list.push(h("span", { class: "marker marker-button", title: t("table.button") }, t("table.button_short")));
   }
   if (display.small_blind_seat === index && display.phase === "betting") {
-    list.push(h("span", { class: "marker marker-blind", title: t("ui.seat.small_blind") }, t("ui.seat.small_blind_short")));
+    list.push(h("span", { class: "marker marker-blind", title: t("blind.small") }, t("blind.small_short")));
   }
   if (display.big_blind_seat === index && display.phase === "betting") {
-    list.push(h("span", { class: "marker marker-blind", title: t("ui.seat.big_blind") }, t("ui.seat.big_blind_short")));
+    list.push(h("span", { class: "marker marker-blind", title: t("blind.big") }, t("blind.big_short")));
   }
   return list;
 }

@@ -3,6 +3,7 @@
 
 import { h } from "../../vendor/preact-11.2.0/preact.js";
 import { has, language, t } from "../i18n.js";
+import { gameName, headerLine } from "./common.js";
 
 export const GAMES = ["holdem", "updown"];
 export const LEVELS = ["easy", "medium", "hard"];
@@ -43,8 +44,8 @@ function gameCard(ctrl, game) {
   return h(
     "article",
     { class: `game-card game-${game}`, "data-game": game },
-    h("h2", null, t(`ui.game.${game}.name`)),
-    h("p", { class: "header-line" }, t(`ui.game.${game}.header`)),
+    h("h2", null, gameName(game)),
+    h("p", { class: "header-line" }, headerLine(game)),
     h("p", { class: "game-summary" }, t(`ui.game.${game}.summary`)),
     levelChoice(ctrl, game),
     h(
@@ -56,7 +57,7 @@ function gameCard(ctrl, game) {
         disabled: ctrl.busy,
         onClick: () => ctrl.start(game),
       },
-      t("ui.lobby.start", { game: t(`ui.game.${game}.name`) }),
+      t("ui.lobby.start", { game: gameName(game) }),
     ),
   );
 }
@@ -90,7 +91,7 @@ function resumeList(ctrl) {
             "span",
             { class: "resume-what" },
             t("ui.lobby.resume_line", {
-              game: t(`ui.game.${match.game}.name`),
+              game: gameName(match.game),
               level: t(`level.${match.level}.name`),
               date: formatDate(match.updated_at),
             }),

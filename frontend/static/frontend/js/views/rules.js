@@ -1,6 +1,6 @@
 // The Full rules view: every rules.<anchor>.title/body message of the catalog, in the order of
-// the rules document (the page's boot data lists its sections), with a table of contents and
-// an anchor per section. Bodies are a Markdown subset: paragraphs, "- " lists, **bold**.
+// the rules document (the catalog's rules.toc and rules.<anchor>.sections), with a table of
+// contents and an anchor per section. Bodies are a Markdown subset: paragraphs, "- " lists, **bold**.
 
 import { h } from "../../vendor/preact-11.2.0/preact.js";
 import { has, keysUnder, t } from "../i18n.js";
@@ -48,27 +48,36 @@ export function markdown(source) {
   return blocks;
 }
 
-// Sections as [{anchor, level}]: the document's order first, then any other section the
-// catalog has, in its order.
-export function sections(order) {
-  const anchors = [];
-  for (const key of keysUnder("rules.")) {
-    if (!key.endsWith(".title")) continue;
-    anchors.push(key.slice("rules.".length, -".title".length));
-  }
-  const known = new Set(anchors);
-  const listed = (order || []).filter((section) => known.has(section.anchor));
-  const listedAnchors = new Set(listed.map((section) => section.anchor));
-  return [
-    ...listed,
-    ...anchors.filter((anchor) => !listedAnchors.has(anchor)).map((anchor) => ({ anchor, level: 2 })),
-  ];
+const split = (text) => text.split(/[\s,]+/).filter(Boolean);
+
+// Sections as [{anchor, level}] in the rules document's order: the catalog lists the top-level
+// anchors in rules.toc and each section's subsections in rules.<anchor>.sections (structure,
+// not words). Any other rules.<anchor>.title the catalog has follows, in its order.
+export function sections() {
+  const titled = keysUnder("rules.")
+    .filter((key) => key.endsWith(".title"))
+    .map((key) => key.slice("rules.".length, -".title".length));
+  const known = new Set(titled);
+  const listed = [];
+  const seen = new Set();
+  const walk = (anchors, level) => {
+    for (const anchor of anchors) {
+      if (seen.has(anchor) || !known.has(anchor)) continue;
+      seen.add(anchor);
+      listed.push({ anchor, level });
+      const children = `rules.${anchor}.sections`;
+      if (has(children)) walk(split(t(children)), level + 1);
+    }
+  };
+  if (has("rules.toc")) walk(split(t("rules.toc")), 0);
+  for (const anchor of titled) if (!seen.has(anchor)) listed.push({ anchor, level: 0 });
+  return listed;
 }
 
 export const sectionId = (anchor) => `rules-${anchor}`;
 
 export function rulesView(ctrl) {
-  const list = sections(ctrl.rulesOrder);
+  const list = sections();
   const top = Math.min(...list.map((section) => section.level));
   return h(
     "div",

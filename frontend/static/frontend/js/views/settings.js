@@ -93,7 +93,7 @@ export function headerView(ctrl) {
     h(
       "div",
       { class: "brand-row" },
-      h("h1", { class: "brand" }, h("a", { href: "#/", class: "brand-link" }, t("ui.brand"))),
+      h("h1", { class: "brand" }, h("a", { href: "#/", class: "brand-link" }, t("game.brand"))),
       h(
         "div",
         { class: "language" },

@@ -19,8 +19,8 @@ function signalView(seat) {
   return h(
     "div",
     { class: "signal" },
-    h("span", { class: "signal-up" }, t("ui.updown.signal_up", { count: seat.signal.up })),
-    h("span", { class: "signal-down" }, t("ui.updown.signal_down", { count: seat.signal.down })),
+    h("span", { class: "signal-label" }, t("updown.signals")),
+    h("span", { class: "signal-counts" }, t("updown.signal.counts", { up: seat.signal.up, down: seat.signal.down })),
   );
 }
 
@@ -63,7 +63,7 @@ export function outcomeText(display, result) {
   const award = result.awards && result.awards[0];
   const outcome = award ? award.outcome : result.outcome;
   const winner = award ? award.winners[0] : result.winner;
-  if (outcome === "tie") return t("ui.updown.outcome.tie");
+  if (outcome === "tie") return t("updown.tie");
   if (winner === null || winner === undefined) return null;
   const loser = 1 - winner;
   const params = { winner: playerName(display, winner), loser: playerName(display, loser) };
@@ -137,9 +137,9 @@ function myCardsView(ctrl) {
       const caption = h(
         "span",
         { class: "card-caption" },
-        h("span", { class: `group group-${group(code)}` }, t(`ui.updown.group.${group(code)}`)),
-        isKept ? h("span", { class: "kept" }, t("ui.updown.kept")) : null,
-        isLocked ? h("span", { class: "locked-tag" }, t("ui.updown.locked")) : null,
+        h("span", { class: `group group-${group(code)}` }, t(`updown.signal.${group(code)}`)),
+        isKept ? h("span", { class: "kept" }, t("updown.kept_card")) : null,
+        isLocked ? h("span", { class: "locked-tag" }, t("updown.locked_card")) : null,
       );
       if (locking && legal.lockable.includes(code)) {
         return h(
@@ -183,7 +183,7 @@ export function updownTable(ctrl) {
           disabled: !ctrl.selectedCard,
           onClick: () => ctrl.act({ action: "lock", card: ctrl.selectedCard }),
         },
-        t("ui.updown.lock"),
+        t("action.lock"),
         h("kbd", { "aria-hidden": "true" }, "L"),
       ),
     );
