@@ -40,17 +40,37 @@ def _translations_url(**filters: Any) -> str:
     return f"{reverse('admin:i18n_translation_changelist')}?{query}"
 
 
-def _stamp(obj: Message | Translation, request: HttpRequest) -> None:
-    """Mark a row as a person's edit: the fixture loader never overwrites it."""
-    obj.edited_by = request.user  # type: ignore[assignment]
-    obj.edited_at = timezone.now()
+def _stamp(obj: Message | Translation, request: HttpRequest, form: Any) -> None:
+    """Mark a row as a person's edit (a change, or a revert to an earlier version): the fixture
+    loader never overwrites it."""
+    if form.changed_data or getattr(request, "reverting_catalog_history", False):
+        obj.edited_by = request.user  # type: ignore[assignment]
+        obj.edited_at = timezone.now()
+
+
+class CatalogHistoryAdmin(SimpleHistoryAdmin):
+    """django-simple-history's admin (history list, revert), with reverting kept to editors.
+
+    Its revert page saves on POST for anyone allowed to *view* the history: the historical
+    version is the form's instance, so even a form without fields would revert the row. A revert
+    is an edit, so it needs the change permission like any other.
+    """
+
+    def history_form_view(
+        self, request: HttpRequest, object_id: str, version_id: str, extra_context: Any = None
+    ) -> HttpResponse:
+        if request.method == "POST":
+            if not self.has_change_permission(request):
+                raise PermissionDenied
+            request.reverting_catalog_history = True  # type: ignore[attr-defined]
+        return super().history_form_view(request, object_id, version_id, extra_context)
 
 
 # --- Languages ------------------------------------------------------------------------------
 
 
 @admin.register(Language)
-class LanguageAdmin(SimpleHistoryAdmin):
+class LanguageAdmin(CatalogHistoryAdmin):
     list_display = (
         "name",
         "code",
@@ -196,7 +216,7 @@ class TranslationInline(admin.TabularInline):
 
 
 @admin.register(Message)
-class MessageAdmin(SimpleHistoryAdmin):
+class MessageAdmin(CatalogHistoryAdmin):
     list_display = ("key", "text", "note", "translatable", "edited_by", "edited_at")
     list_filter = ("translatable",)
     search_fields = ("key", "text", "note")
@@ -210,8 +230,7 @@ class MessageAdmin(SimpleHistoryAdmin):
         return super().formfield_for_dbfield(db_field, request, **kwargs)
 
     def save_model(self, request: HttpRequest, obj: Message, form: Any, change: bool) -> None:
-        if form.changed_data:
-            _stamp(obj, request)
+        _stamp(obj, request, form)
         super().save_model(request, obj, form, change)
         if not change:
             ensure_translation_rows()
@@ -219,7 +238,7 @@ class MessageAdmin(SimpleHistoryAdmin):
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         for inline_form in formset.forms:
             if inline_form.has_changed():
-                _stamp(inline_form.instance, request)
+                _stamp(inline_form.instance, request, inline_form)
         super().save_formset(request, form, formset, change)
 
 
@@ -249,7 +268,7 @@ class TranslationForm(forms.ModelForm):
 
 
 @admin.register(Translation)
-class TranslationAdmin(SimpleHistoryAdmin):
+class TranslationAdmin(CatalogHistoryAdmin):
     form = TranslationForm
     list_display = ("key", "english", "text", "reviewed", "language", "edited_by", "edited_at")
     list_display_links = ("key",)
@@ -288,6 +307,5 @@ class TranslationAdmin(SimpleHistoryAdmin):
         return False  # clear the text instead: the row stays, listed as missing
 
     def save_model(self, request: HttpRequest, obj: Translation, form: Any, change: bool) -> None:
-        if form.changed_data:
-            _stamp(obj, request)
+        _stamp(obj, request, form)
         super().save_model(request, obj, form, change)
