@@ -7,7 +7,12 @@ that sends it back in ``If-None-Match`` gets 304 for the price of one small quer
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
@@ -53,6 +58,14 @@ class LanguagesView(_CatalogView):
 
 class CatalogView(_CatalogView):
     @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match",
+                location=OpenApiParameter.HEADER,
+                required=False,
+                description="The ETag of the catalog the client has: 304 if it is current.",
+            )
+        ],
         responses={
             200: inline_serializer(
                 "Catalog",
@@ -66,7 +79,7 @@ class CatalogView(_CatalogView):
             ),
             304: OpenApiResponse(description="The catalog named by If-None-Match is current."),
             404: OpenApiResponse(description="No such enabled language (code not_found)."),
-        }
+        },
     )
     def get(self, request: Request, code: str) -> Response:
         """One language's whole catalog, every key present (missing translations in English)."""
