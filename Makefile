@@ -24,9 +24,11 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e ".[test]"
 	touch $@
 
-# Migrate, then load every Django fixture in fixtures/*.json (none yet is fine).
+# Migrate, load the translation catalog from fixtures/i18n/ (never overwriting an edit made in the
+# admin), then every Django fixture in fixtures/*.json (none yet is fine).
 migrate: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_catalog
 	@shopt -s nullglob; fixtures=(fixtures/*.json); \
 	if (( $${#fixtures[@]} )); then echo "Loading $${fixtures[*]}"; $(PY) manage.py loaddata "$${fixtures[@]}"; fi
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -42,15 +43,19 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI assets served by us: the docs work offline.
+    "simple_history",  # the translation catalog's edit history (who, when, revert)
     "games",
     "bots",
     "frontend",
+    "cardavia.i18n",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # A database outage answers 503 + Retry-After in the API's error body (cardavia/outages.py).
     "cardavia.outages.DatabaseOutageMiddleware",
+    # Sends the Content-Security-Policy a view asks for (the web client's: CLIENT_CSP below).
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -58,6 +63,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Records the admin user behind each change in the translation catalog's history.
+    "simple_history.middleware.HistoryRequestMiddleware",
 ]
 
 ROOT_URLCONF = "cardavia.urls"
@@ -250,6 +257,23 @@ CACHES["default"]["KEY_PREFIX"] = env.str("CACHE_KEY_PREFIX", default="cardavia"
 # --- Security (deployment) ------------------------------------------------------------------
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
+
+
+# The web client's page runs under a strict policy: its own scripts and styles only (no inline
+# script or style attribute, no eval), nothing from another host. The admin and the API docs
+# (Swagger UI has an inline script and style) are left without one.
+CLIENT_CSP = {
+    "default-src": [CSP.NONE],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "font-src": [CSP.SELF],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+    "object-src": [CSP.NONE],
+}
 # No page of ours is ever framed (the CSP's frame-ancestors 'none' says the same to newer
 # browsers), and other sites learn only our origin from a link, never a match's address.
 X_FRAME_OPTIONS = "DENY"

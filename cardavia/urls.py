@@ -10,6 +10,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("api/i18n/", include("cardavia.i18n.urls")),
     path("api/", include("games.urls")),
     path("", frontend_views.index, name="index"),
 ]

@@ -1,0 +1,113 @@
+// The one module that talks to the API: the session and its CSRF token, expected_seq, an
+// Idempotency-Key per command (kept across retries, so a command whose answer was lost is never
+// applied twice), retries while the connection is down, and refusals as ApiError {code, params}.
+
+let csrfToken = null;
+let connectionListener = () => {};
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    const code = (body && body.code) || "error";
+    super(code);
+    this.status = status;
+    this.code = code;
+    this.params = (body && body.params) || {};
+  }
+}
+
+// Told true while requests fail for want of a connection (or a server error), false once one
+// gets through again: the page shows a banner meanwhile.
+export function onConnectionChange(listener) {
+  connectionListener = listener;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function newKey() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+class Unreachable extends Error {}
+
+async function once(method, path, body, key) {
+  const headers = { Accept: "application/json" };
+  if (method !== "GET") {
+    headers["Content-Type"] = "application/json";
+    if (csrfToken) headers["X-CSRFToken"] = csrfToken;
+    if (key) headers["Idempotency-Key"] = key;
+  }
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+      cache: "no-store",
+    });
+  } catch {
+    throw new Unreachable();
+  }
+  if (response.status >= 500) throw new Unreachable();
+  if (response.status === 204) return null;
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    if (!response.ok) throw new Unreachable();
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+// Retried until it gets an answer: a lost connection or a server error waits and tries again
+// with the same Idempotency-Key; a refusal (4xx) is thrown at once. A CSRF refusal (an expired
+// token, a new session after logging in) fetches a fresh token and retries once.
+async function request(method, path, body) {
+  const key = method === "GET" ? null : newKey();
+  let refreshedToken = false;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const data = await once(method, path, body, key);
+      if (attempt > 0) connectionListener(false);
+      return data;
+    } catch (error) {
+      if (error instanceof ApiError) {
+        if (attempt > 0) connectionListener(false);
+        if (error.code === "csrf_failed" && !refreshedToken) {
+          refreshedToken = true;
+          await session();
+          continue;
+        }
+        throw error;
+      }
+      connectionListener(true);
+      await sleep(Math.min(400 * 2 ** attempt, 4000));
+    }
+  }
+}
+
+export async function session() {
+  const data = await request("GET", "/api/session/");
+  csrfToken = data.csrf_token;
+  return data;
+}
+
+export const signUp = (username, password) =>
+  request("POST", "/api/auth/signup/", { username, password });
+export const logIn = (username, password) =>
+  request("POST", "/api/auth/login/", { username, password });
+export const logOut = () => request("POST", "/api/auth/logout/", {});
+
+export const matches = () => request("GET", "/api/matches/");
+export const startMatch = (game, level) => request("POST", "/api/matches/", { game, level });
+export const match = (id) => request("GET", `/api/matches/${id}/`);
+export const events = (id, after) => request("GET", `/api/matches/${id}/events/?after=${after}`);
+export const act = (id, command, expectedSeq) =>
+  request("POST", `/api/matches/${id}/actions/`, { ...command, expected_seq: expectedSeq });
+export const restart = (id, expectedSeq) =>
+  request("POST", `/api/matches/${id}/restart/`, { expected_seq: expectedSeq });
+export const watch = (id, expectedSeq) =>
+  request("POST", `/api/matches/${id}/watch/`, { expected_seq: expectedSeq });

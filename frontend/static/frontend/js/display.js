@@ -1,0 +1,289 @@
+// What the table shows. The server's view is the state: fromView() copies it. Between two
+// reads of the view the AIs' moves arrive on the event feed, and the table shows them one at a
+// time: apply() moves each event's own figures (a bet's chips, a dealt card, a pot paid) onto
+// the table as it was drawn. It decides nothing (no legal move, no pot split, no winner), and
+// the next view read replaces all of it.
+//
+// annotate() keeps what the view does not carry: each seat's last action, the hands shown and
+// the pots paid at the end of the last hand, Up & Down's reveal and kept card.
+
+const shortType = (record) => record.type.slice(record.type.indexOf(".") + 1);
+
+function seatFromView(seat) {
+  return { ...seat, cards: seat.cards ? [...seat.cards] : null, last: null, shown: null };
+}
+
+export function fromView(body, previous = null) {
+  const view = body.view;
+  const display = {
+    id: body.id,
+    game: body.game,
+    level: body.level,
+    status: body.status,
+    watching: body.watching,
+    players: body.players || [],
+    seq: body.seq,
+    live: true,
+    acting: null,
+    ...view,
+    board: view.board ? [...view.board] : [],
+    pots: view.pots ? view.pots.map((pot) => ({ ...pot })) : null,
+    seats: view.seats.map(seatFromView),
+    shoe: view.shoe ? { ...view.shoe } : null,
+    legal: view.legal_actions,
+    result: null,
+    kept: null,
+    dealtToMe: [],
+  };
+  if (previous && previous.id === display.id && previous.game === display.game) {
+    display.result = previous.result;
+    display.kept = previous.kept;
+    display.dealtToMe = previous.dealtToMe;
+    const sameRound =
+      display.game === "holdem"
+        ? previous.hand_number === display.hand_number && previous.street === display.street
+        : previous.deal_number === display.deal_number;
+    if (sameRound) {
+      display.seats.forEach((seat, index) => {
+        seat.last = previous.seats[index] ? previous.seats[index].last : null;
+      });
+    }
+  }
+  if (display.game === "updown") {
+    const mine = display.seats[display.viewer];
+    // The API marks the kept card once it knows it; until then the feed tells us.
+    if (mine && mine.kept_card !== undefined) display.kept = mine.kept_card;
+    if (mine && mine.cards && display.kept && !mine.cards.includes(display.kept)) {
+      display.kept = null;
+    }
+  }
+  return display;
+}
+
+// The labels and results an event leaves on the table (also used to rebuild them after a
+// reload, from the recent feed, on top of a freshly read view).
+export function annotate(display, record) {
+  const kind = shortType(record);
+  const p = record.payload;
+  const seat = p.seat === undefined || p.seat === null ? null : display.seats[p.seat];
+  switch (kind) {
+    case "hand_started":
+    case "deal_started":
+      for (const each of display.seats) {
+        each.last = null;
+        each.shown = null;
+      }
+      display.dealtToMe = [];
+      break;
+    case "board_dealt":
+      for (const each of display.seats) if (!each.folded) each.last = null;
+      break;
+    case "blind_posted":
+      seat.last = { kind: p.blind === "small" ? "small_blind" : "big_blind", amount: p.amount };
+      break;
+    case "folded":
+    case "checked":
+      seat.last = { kind };
+      break;
+    case "called":
+      seat.last = { kind, amount: p.amount };
+      break;
+    case "bet":
+    case "raised":
+      seat.last = { kind, amount: p.to };
+      break;
+    case "card_locked":
+      seat.last = { kind: "locked" };
+      break;
+    case "card_dealt":
+      if (p.card && p.seat === display.viewer) display.dealtToMe.push(p.card);
+      break;
+    case "hand_shown":
+      resultFor(display).shown[p.seat] = { cards: [...p.cards], rank: p.rank };
+      break;
+    case "pot_awarded":
+      resultFor(display).awards.push({ ...p });
+      break;
+    case "locked_cards_revealed":
+      resultFor(display).cards = [...p.cards];
+      break;
+    case "deal_ended":
+      resultFor(display).winner = p.winner;
+      break;
+    default:
+      break;
+  }
+  if (kind === "card_dealt" && display.game === "updown" && display.dealtToMe.length === 1) {
+    // One new card this deal: the other one in hand is the card kept from the last deal.
+    const mine = display.seats[display.viewer];
+    const others = (mine.cards || []).filter((card) => card !== display.dealtToMe[0]);
+    if (others.length === 1) display.kept = others[0];
+  }
+  if (kind === "card_dealt" && display.dealtToMe.length === 2) display.kept = null;
+}
+
+function resultFor(display) {
+  const number = display.game === "holdem" ? display.hand_number : display.deal_number;
+  if (!display.result || display.result.number !== number) {
+    display.result = { number, awards: [], shown: {}, cards: null, winner: null };
+  }
+  return display.result;
+}
+
+function putIn(display, seat, amount) {
+  seat.stack -= amount;
+  seat.bet += amount;
+  display.pot += amount;
+  if (seat.stack <= 0) seat.all_in = true;
+}
+
+// One event's figures onto the drawn table, while the feed is replayed.
+export function apply(display, record) {
+  const kind = shortType(record);
+  const p = record.payload;
+  const seats = display.seats;
+  const seat = p.seat === undefined || p.seat === null ? null : seats[p.seat];
+  display.seq = record.seq;
+  display.live = false;
+  display.legal = null;
+  display.to_act = null;
+  display.acting = seat ? p.seat : null;
+  switch (kind) {
+    case "match_started":
+    case "match_restarted":
+      p.stacks.forEach((stack, index) => {
+        Object.assign(seats[index], {
+          stack,
+          bet: 0,
+          in_match: true,
+          place: null,
+          folded: false,
+          cards: null,
+        });
+      });
+      display.winner = null;
+      display.pot = 0;
+      display.board = [];
+      display.result = null;
+      break;
+    case "hand_started":
+      display.hand_number = p.hand_number;
+      display.button = p.button;
+      display.board = [];
+      display.street = "preflop";
+      display.pot = 0;
+      display.pots = null;
+      for (const each of seats) {
+        Object.assign(each, { bet: 0, folded: false, all_in: false, cards: null });
+        each.in_hand = each.in_match;
+      }
+      break;
+    case "deal_started":
+      display.deal_number = p.deal_number;
+      display.starter = p.starter;
+      display.pot = 0;
+      display.current_bet = 0;
+      display.last_deal = null;
+      for (const each of seats) {
+        Object.assign(each, { bet: 0, folded: false, all_in: false, has_locked: false });
+        each.locked_card = null;
+        each.in_deal = true;
+      }
+      break;
+    case "blind_posted":
+      if (p.blind === "small") display.small_blind_seat = p.seat;
+      else display.big_blind_seat = p.seat;
+      putIn(display, seat, p.amount);
+      break;
+    case "ante_posted":
+      seat.stack -= p.amount;
+      display.pot += p.amount;
+      break;
+    case "hole_cards_dealt":
+      if (p.cards) seat.cards = [...p.cards];
+      break;
+    case "folded":
+      seat.folded = true;
+      break;
+    case "called":
+      putIn(display, seat, p.amount);
+      break;
+    case "bet":
+    case "raised":
+      putIn(display, seat, p.to - seat.bet);
+      display.current_bet = p.to;
+      break;
+    case "board_dealt":
+      display.board = [...display.board, ...p.cards];
+      display.street = p.street;
+      display.pots = null;
+      for (const each of seats) each.bet = 0;
+      break;
+    case "uncalled_bet_returned":
+      seat.stack += p.amount;
+      seat.bet = Math.max(0, seat.bet - p.amount);
+      display.pot -= p.amount;
+      break;
+    case "hand_shown":
+      seat.cards = [...p.cards];
+      break;
+    case "pot_awarded":
+      p.winners.forEach((winner, index) => {
+        seats[winner].stack += p.shares[index];
+      });
+      display.pot -= p.amount;
+      display.pots = null;
+      for (const each of seats) each.bet = 0;
+      display.acting = null;
+      break;
+    case "hand_ended":
+    case "deal_ended":
+      p.stacks.forEach((stack, index) => {
+        seats[index].stack = stack;
+      });
+      if (kind === "deal_ended") {
+        const mine = seats[display.viewer];
+        if (mine && mine.cards) {
+          mine.cards = mine.cards.filter((card) => card !== mine.locked_card);
+        }
+      }
+      break;
+    case "player_eliminated":
+      seat.in_match = false;
+      seat.in_hand = false;
+      seat.place = p.place;
+      break;
+    case "match_ended":
+      display.winner = p.winner;
+      display.phase = "match_over";
+      break;
+    case "shoe_shuffled":
+      display.shoe = { ...(display.shoe || {}), shuffle: p.shuffle, stock: p.size };
+      break;
+    case "card_dealt":
+      if (display.shoe) display.shoe.stock -= 1;
+      if (p.card && p.seat === display.viewer) {
+        seat.cards = [...(seat.cards || []).filter((card) => card !== p.card), p.card];
+      }
+      break;
+    case "signals_shown":
+      seats.forEach((each, index) => {
+        each.signal = { up: p.up[index], down: p.down[index] };
+      });
+      break;
+    case "card_locked":
+      seat.has_locked = true;
+      if (p.card) seat.locked_card = p.card;
+      break;
+    case "locked_cards_revealed":
+      p.cards.forEach((card, index) => {
+        seats[index].locked_card = card;
+      });
+      break;
+    default:
+      break;
+  }
+  annotate(display, record);
+}
+
+export { shortType };

@@ -1,0 +1,108 @@
+// Every word the client shows comes from the translation catalog (GET /api/i18n/{code}/):
+// t(key, params) formats the language's ICU message. The catalog is served with an ETag and
+// "no-cache", so the browser revalidates it on every load and an admin's edit shows at once.
+
+import { format, formatNumber, parse } from "./icu.js";
+
+const STORAGE_KEY = "cardavia.language";
+const FIRST_STRONG_ISOLATE = "\u2068";
+const POP_DIRECTIONAL_ISOLATE = "\u2069";
+
+let current = { code: "en", direction: "ltr", messages: {} };
+const parsed = new Map();
+
+export function language() {
+  return current;
+}
+
+export function isRtl() {
+  return current.direction === "rtl";
+}
+
+export function has(key) {
+  return Object.hasOwn(current.messages, key);
+}
+
+// In right-to-left text each substituted value (a name, an amount, a card) is isolated, so a
+// Latin name or a number never reorders the sentence around it.
+function isolate(text) {
+  return FIRST_STRONG_ISOLATE + text + POP_DIRECTIONAL_ISOLATE;
+}
+
+export function t(key, params = {}) {
+  const source = current.messages[key];
+  if (source === undefined) return key;
+  let parts = parsed.get(key);
+  if (parts === undefined) {
+    try {
+      parts = parse(source);
+    } catch {
+      parts = [source];
+    }
+    parsed.set(key, parts);
+  }
+  return format(parts, params, current.code, isRtl() ? isolate : undefined);
+}
+
+export function number(value) {
+  return formatNumber(current.code, value);
+}
+
+export function percent(fraction) {
+  return formatNumber(current.code, fraction, "percent");
+}
+
+// Keys under ``prefix`` in the catalog's order, e.g. every "rules." key.
+export function keysUnder(prefix) {
+  return Object.keys(current.messages).filter((key) => key.startsWith(prefix));
+}
+
+export async function loadCatalog(code) {
+  const response = await fetch(`/api/i18n/${encodeURIComponent(code)}/`, {
+    headers: { Accept: "application/json" },
+    credentials: "same-origin",
+  });
+  if (!response.ok) throw new Error(`catalog ${code}: HTTP ${response.status}`);
+  const catalog = await response.json();
+  current = catalog;
+  parsed.clear();
+  try {
+    localStorage.setItem(STORAGE_KEY, catalog.code);
+  } catch {
+    // Private mode without storage: the choice lasts for this page only.
+  }
+  const root = document.documentElement;
+  root.lang = catalog.code;
+  root.dir = catalog.direction === "rtl" ? "rtl" : "ltr";
+  return catalog;
+}
+
+export async function loadLanguages() {
+  const response = await fetch("/api/i18n/languages/", {
+    headers: { Accept: "application/json" },
+    credentials: "same-origin",
+  });
+  if (!response.ok) throw new Error(`languages: HTTP ${response.status}`);
+  return (await response.json()).languages;
+}
+
+// The kept choice if still enabled; else the browser's first preferred language we have
+// (exact, then by its primary subtag: "de-AT" gives "de"); else English.
+export function preferredLanguage(languages) {
+  const codes = languages.map((lang) => lang.code);
+  let stored = null;
+  try {
+    stored = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    stored = null;
+  }
+  if (stored && codes.includes(stored)) return stored;
+  for (const wanted of navigator.languages || [navigator.language]) {
+    if (!wanted) continue;
+    const lower = wanted.toLowerCase();
+    if (codes.includes(lower)) return lower;
+    const primary = lower.split("-")[0];
+    if (codes.includes(primary)) return primary;
+  }
+  return codes.includes("en") ? "en" : codes[0];
+}

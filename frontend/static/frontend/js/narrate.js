@@ -1,0 +1,102 @@
+// One line of the table's narration per event, from the catalog's event.<type> messages (the
+// ARIA live region reads them out). An event the catalog does not narrate gives no line.
+
+import { has, t } from "./i18n.js";
+import { shortType } from "./display.js";
+import { cardsText, handName, playerName } from "./views/common.js";
+
+function names(display, seats) {
+  return seats.map((seat) => playerName(display, seat)).join(t("ui.list.separator"));
+}
+
+export function narrate(display, record) {
+  const kind = shortType(record);
+  const p = record.payload;
+  const key = `event.${kind}`;
+  if (!has(key)) return null;
+  const params = {};
+  if (p.seat !== undefined && p.seat !== null) {
+    params.player = playerName(display, p.seat);
+    params.seat = p.seat;
+    params.you = p.seat === display.viewer ? "yes" : "no";
+  }
+  switch (kind) {
+    case "hole_cards_dealt":
+    case "card_dealt":
+      // Only our own cards are narrated; an opponent's deal is silent.
+      if (!(p.cards || p.card)) return null;
+      params.cards = cardsText(p.cards || [p.card]);
+      params.card = params.cards;
+      break;
+    case "hand_started":
+      params.number = p.hand_number;
+      params.player = playerName(display, p.button);
+      break;
+    case "deal_started":
+      params.number = p.deal_number;
+      params.player = playerName(display, p.starter);
+      break;
+    case "blind_posted":
+      params.amount = p.amount;
+      params.blind = p.blind;
+      break;
+    case "ante_posted":
+    case "called":
+    case "uncalled_bet_returned":
+      params.amount = p.amount;
+      break;
+    case "bet":
+    case "raised":
+      params.amount = p.to;
+      params.to = p.to;
+      break;
+    case "board_dealt":
+      params.street = p.street;
+      params.cards = cardsText(p.cards);
+      break;
+    case "hand_shown": {
+      params.cards = cardsText(p.cards);
+      const hand = handName(p.rank);
+      params.hand = hand || "";
+      params.has_hand = hand ? "yes" : "no";
+      break;
+    }
+    case "pot_awarded": {
+      params.player = names(display, p.winners);
+      params.winners = params.player;
+      params.count = p.winners.length;
+      params.amount = p.amount;
+      params.pot = p.pot === undefined ? 0 : p.pot;
+      params.outcome = p.outcome || "";
+      const hand = handName(p.hand_rank);
+      params.hand = hand || "";
+      params.has_hand = hand ? "yes" : "no";
+      break;
+    }
+    case "player_eliminated":
+      params.place = p.place;
+      break;
+    case "match_ended":
+      params.player = playerName(display, p.winner);
+      params.you = p.winner === display.viewer ? "yes" : "no";
+      break;
+    case "locked_cards_revealed":
+      params.cards = cardsText(p.cards);
+      params.mine = cardsText([p.cards[display.viewer]]);
+      params.theirs = cardsText([p.cards[1 - display.viewer]]);
+      break;
+    case "shoe_shuffled":
+      if (p.shuffle <= 1) return null;
+      params.count = p.size;
+      params.shuffle = p.shuffle;
+      break;
+    case "deal_ended":
+    case "hand_ended":
+    case "signals_shown":
+    case "shuffle_revealed":
+      return null;
+    default:
+      break;
+  }
+  return t(key, params);
+}

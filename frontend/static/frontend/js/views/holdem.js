@@ -1,0 +1,231 @@
+// The Hold'em table: four seats around the felt, the board and the pots in the middle, your
+// cards and the betting bar below, the last hand's showdown and the table's narration.
+
+import { h } from "../../vendor/preact-11.2.0/preact.js";
+import { t } from "../i18n.js";
+import { bettingBar } from "./betting.js";
+import {
+  amount,
+  card,
+  chips,
+  emptySlot,
+  handName,
+  lastActionLabel,
+  playerName,
+  styleLabel,
+} from "./common.js";
+
+// Grid areas: you at the bottom, then clockwise: left, top, right.
+const AREAS = ["bottom", "left", "top", "right"];
+
+function markers(display, index) {
+  const list = [];
+  if (display.button === index) {
+    list.push(h("span", { class: "marker marker-button", title: t("table.button") }, t("table.button_short")));
+  }
+  if (display.small_blind_seat === index && display.phase === "betting") {
+    list.push(h("span", { class: "marker marker-blind", title: t("blind.small") }, t("blind.small_short")));
+  }
+  if (display.big_blind_seat === index && display.phase === "betting") {
+    list.push(h("span", { class: "marker marker-blind", title: t("blind.big") }, t("blind.big_short")));
+  }
+  return list;
+}
+
+function awardsFor(display, index) {
+  const result = display.result;
+  if (!result || result.number !== display.hand_number) return [];
+  return result.awards.filter((award) => award.winners.includes(index));
+}
+
+function seatView(display, index) {
+  const seat = display.seats[index];
+  const isMe = index === display.viewer;
+  const toAct = display.to_act === index || display.acting === index;
+  const won = awardsFor(display, index);
+  const shown = display.result && display.result.number === display.hand_number
+    ? display.result.shown[index]
+    : null;
+  const classes = [
+    "seat",
+    `seat-${AREAS[index] || "extra"}`,
+    isMe ? "seat-me" : "",
+    toAct ? "to-act" : "",
+    seat.folded ? "folded" : "",
+    seat.in_match ? "" : "out",
+    won.length ? "winner" : "",
+  ].join(" ");
+  let cards = null;
+  if (seat.in_hand && !isMe) {
+    cards = seat.cards ? seat.cards.map((code) => card(code, { size: "small" })) : seat.folded ? [] : [card(null, { size: "small" }), card(null, { size: "small" })];
+  }
+  const style = styleLabel(display, index);
+  const name = playerName(display, index);
+  return h(
+    "section",
+    { class: classes, "data-seat": index, "aria-label": name },
+    h(
+      "div",
+      { class: "seat-head" },
+      h("h3", { class: "seat-name" }, h("bdi", null, name)),
+      style ? h("span", { class: "seat-style" }, style) : null,
+      h("span", { class: "seat-markers" }, markers(display, index)),
+    ),
+    h("div", { class: "seat-stack" }, t("ui.seat.stack", { amount: seat.stack })),
+    cards && cards.length ? h("div", { class: "seat-cards" }, cards) : null,
+    toAct ? h("div", { class: "turn-marker" }, t("ui.seat.to_act")) : null,
+    seat.last ? h("div", { class: "last-action" }, lastActionLabel(seat.last)) : null,
+    seat.all_in && seat.in_hand && !seat.folded ? h("div", { class: "all-in-tag" }, t("ui.seat.all_in")) : null,
+    shown && handName(shown.rank) ? h("div", { class: "shown-hand" }, handName(shown.rank)) : null,
+    won.map((award) =>
+      h("div", { class: "won" }, t("ui.seat.won", { amount: award.shares[award.winners.indexOf(index)] })),
+    ),
+    seat.in_match ? null : h("div", { class: "place" }, t("ui.seat.place", { place: seat.place || 0 })),
+    seat.bet > 0 ? h("div", { class: "seat-bet", title: t("ui.seat.bet_label") }, chips(seat.bet, t("ui.seat.bet_label"))) : null,
+  );
+}
+
+function boardView(display) {
+  const slots = [];
+  for (let i = 0; i < 5; i += 1) {
+    slots.push(display.board[i] ? card(display.board[i]) : emptySlot());
+  }
+  return h(
+    "div",
+    { class: "board", role: "group", "aria-label": t("ui.table.board") },
+    slots,
+  );
+}
+
+function potsView(display) {
+  const pots = display.pots && display.pots.length ? display.pots : null;
+  if (!pots) {
+    return h(
+      "div",
+      { class: "pots" },
+      h("div", { class: "pot pot-total" }, t("ui.table.pot", { amount: display.pot })),
+    );
+  }
+  return h(
+    "ul",
+    { class: "pots", "aria-label": t("ui.table.pots") },
+    pots.map((pot, index) =>
+      h(
+        "li",
+        { class: `pot ${index ? "pot-side" : "pot-main"}` },
+        index === 0
+          ? t("ui.table.main_pot", { amount: pot.amount })
+          : t("ui.table.side_pot", { number: index, amount: pot.amount }),
+      ),
+    ),
+  );
+}
+
+// The last hand's end: every pot with its winners and what they won, the hands shown.
+export function resultView(display) {
+  const result = display.result;
+  if (!result || !result.awards.length) return null;
+  const shownSeats = Object.keys(result.shown).map(Number);
+  return h(
+    "section",
+    { class: "result", "aria-label": t("ui.result.title", { number: result.number }) },
+    h("h3", null, t("ui.result.title", { number: result.number })),
+    h(
+      "ul",
+      { class: "result-pots" },
+      result.awards.map((award) => {
+        const winners = award.winners.map((seat, i) =>
+          t("ui.result.winner_share", { player: playerName(display, seat), amount: award.shares[i] }),
+        );
+        const hand = handName(award.hand_rank);
+        return h(
+          "li",
+          { class: "result-pot", "data-pot": award.pot },
+          h(
+            "span",
+            { class: "result-pot-name" },
+            award.pot === 0 || award.pot === undefined
+              ? t("ui.result.main_pot", { amount: award.amount })
+              : t("ui.result.side_pot", { number: award.pot, amount: award.amount }),
+          ),
+          " ",
+          h("span", { class: "result-winners" }, winners.join(t("ui.list.separator"))),
+          hand ? h("span", { class: "result-hand" }, " ", t("ui.result.with_hand", { hand })) : null,
+        );
+      }),
+    ),
+    shownSeats.length
+      ? h(
+          "ul",
+          { class: "result-shown" },
+          shownSeats.map((seat) =>
+            h(
+              "li",
+              { "data-seat": seat },
+              h("bdi", { class: "result-player" }, playerName(display, seat)),
+              " ",
+              h("span", { class: "result-cards" }, result.shown[seat].cards.map((code) => card(code, { size: "small" }))),
+              " ",
+              handName(result.shown[seat].rank) ? h("span", { class: "result-hand-name" }, handName(result.shown[seat].rank)) : null,
+            ),
+          ),
+        )
+      : null,
+  );
+}
+
+export function holdemTable(ctrl) {
+  const display = ctrl.display;
+  const me = display.seats[display.viewer];
+  const myTurn = display.live && display.legal && !ctrl.busy;
+  let bar;
+  if (display.phase === "match_over") {
+    bar = null;
+  } else if (myTurn) {
+    bar = bettingBar({
+      display,
+      legal: display.legal,
+      amount: ctrl.amount,
+      busy: ctrl.busy,
+      onAmount: ctrl.setAmount,
+      onAct: ctrl.act,
+    });
+  } else if (me.in_match) {
+    const waitingFor = display.to_act !== null && display.to_act !== undefined ? display.to_act : display.acting;
+    bar = h(
+      "p",
+      { class: "waiting" },
+      waitingFor !== null && waitingFor !== undefined && waitingFor !== display.viewer
+        ? t("ui.table.waiting_for", { player: playerName(display, waitingFor) })
+        : t("ui.table.waiting"),
+    );
+  }
+  return h(
+    "div",
+    { class: "holdem" },
+    h(
+      "div",
+      { class: "felt" },
+      display.seats.map((_, index) => seatView(display, index)),
+      h(
+        "div",
+        { class: "felt-center" },
+        boardView(display),
+        potsView(display),
+      ),
+    ),
+    h(
+      "div",
+      { class: "my-area" },
+      h(
+        "div",
+        { class: "my-cards", role: "group", "aria-label": t("ui.table.your_cards") },
+        me.cards && me.in_hand ? me.cards.map((code) => card(code, { size: "large" })) : null,
+      ),
+      bar,
+    ),
+    ctrl.outPanel(),
+    resultView(display),
+  );
+}
+

@@ -1,0 +1,181 @@
+// The lobby: start a match of either game at a level, resume an unfinished one, sign up or log
+// in to keep the matches.
+
+import { h } from "../../vendor/preact-11.2.0/preact.js";
+import { has, language, t } from "../i18n.js";
+import { gameName, headerLine } from "./common.js";
+
+export const GAMES = ["holdem", "updown"];
+export const LEVELS = ["easy", "medium", "hard"];
+
+function levelChoice(ctrl, game) {
+  return h(
+    "fieldset",
+    { class: "levels" },
+    h("legend", null, t("ui.lobby.level")),
+    LEVELS.map((level) => {
+      const id = `level-${game}-${level}`;
+      const description = has(`level.${game}.${level}.description`)
+        ? t(`level.${game}.${level}.description`)
+        : t(`level.${level}.description`);
+      return h(
+        "div",
+        { class: "level" },
+        h("input", {
+          type: "radio",
+          id,
+          name: `level-${game}`,
+          value: level,
+          checked: ctrl.lobby.levels[game] === level,
+          onChange: () => ctrl.chooseLevel(game, level),
+        }),
+        h(
+          "label",
+          { for: id },
+          h("strong", null, t(`level.${level}.name`)),
+          h("span", { class: "level-description" }, description),
+        ),
+      );
+    }),
+  );
+}
+
+function gameCard(ctrl, game) {
+  return h(
+    "article",
+    { class: `game-card game-${game}`, "data-game": game },
+    h("h2", null, gameName(game)),
+    h("p", { class: "header-line" }, headerLine(game)),
+    h("p", { class: "game-summary" }, t(`ui.game.${game}.summary`)),
+    levelChoice(ctrl, game),
+    h(
+      "button",
+      {
+        type: "button",
+        class: "primary start",
+        "data-start": game,
+        disabled: ctrl.busy,
+        onClick: () => ctrl.start(game),
+      },
+      t("ui.lobby.start", { game: gameName(game) }),
+    ),
+  );
+}
+
+function formatDate(iso) {
+  try {
+    return new Intl.DateTimeFormat(language().code, {
+      dateStyle: "medium",
+      timeStyle: "short",
+    }).format(new Date(iso));
+  } catch {
+    return iso;
+  }
+}
+
+function resumeList(ctrl) {
+  const unfinished = (ctrl.lobby.matches || []).filter((match) => match.status === "active");
+  if (!unfinished.length) return null;
+  return h(
+    "section",
+    { class: "resume", "aria-labelledby": "resume-title" },
+    h("h2", { id: "resume-title" }, t("ui.lobby.resume_title")),
+    h(
+      "ul",
+      null,
+      unfinished.slice(0, 8).map((match) =>
+        h(
+          "li",
+          { "data-match": match.id },
+          h(
+            "span",
+            { class: "resume-what" },
+            t("ui.lobby.resume_line", {
+              game: gameName(match.game),
+              level: t(`level.${match.level}.name`),
+              date: formatDate(match.updated_at),
+            }),
+          ),
+          h(
+            "a",
+            { class: "button", href: `#/match/${match.id}` },
+            t("ui.lobby.resume"),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function account(ctrl) {
+  const session = ctrl.session;
+  if (session && session.user) {
+    return h(
+      "section",
+      { class: "account", "aria-labelledby": "account-title" },
+      h("h2", { id: "account-title" }, t("ui.account.title")),
+      h("p", null, t("ui.account.signed_in", { name: session.user })),
+      h(
+        "button",
+        { type: "button", onClick: () => ctrl.logOut() },
+        t("ui.account.log_out"),
+      ),
+    );
+  }
+  return h(
+    "section",
+    { class: "account", "aria-labelledby": "account-title" },
+    h("h2", { id: "account-title" }, t("ui.account.title")),
+    h("p", null, t("ui.account.guest")),
+    h(
+      "form",
+      {
+        class: "account-form",
+        onSubmit: (event) => {
+          event.preventDefault();
+          ctrl.logIn();
+        },
+      },
+      h(
+        "label",
+        null,
+        h("span", null, t("ui.account.username")),
+        h("input", {
+          type: "text",
+          name: "username",
+          autocomplete: "username",
+          value: ctrl.lobby.username,
+          onInput: (event) => ctrl.setCredential("username", event.currentTarget.value),
+        }),
+      ),
+      h(
+        "label",
+        null,
+        h("span", null, t("ui.account.password")),
+        h("input", {
+          type: "password",
+          name: "password",
+          autocomplete: "current-password",
+          value: ctrl.lobby.password,
+          onInput: (event) => ctrl.setCredential("password", event.currentTarget.value),
+        }),
+      ),
+      h(
+        "div",
+        { class: "account-buttons" },
+        h("button", { type: "submit" }, t("ui.account.log_in")),
+        h("button", { type: "button", onClick: () => ctrl.signUp() }, t("ui.account.sign_up")),
+      ),
+    ),
+  );
+}
+
+export function lobbyView(ctrl) {
+  return h(
+    "div",
+    { class: "lobby" },
+    h("div", { class: "game-cards" }, GAMES.map((game) => gameCard(ctrl, game))),
+    resumeList(ctrl),
+    account(ctrl),
+  );
+}
