@@ -1,14 +1,17 @@
-"""A bot that was cut off in the middle of a decision is not asked again for that turn.
+"""A bot cut off by the hard time limit is not asked again for that turn.
 
 An AI turn runs under Celery time limits (settings ``AI_TURN_SOFT_TIME_LIMIT`` and
 ``AI_TURN_TIME_LIMIT``). A bot that overruns the soft limit gets ``SoftTimeLimitExceeded`` in
-its ``act`` and the turn goes to the next bot in line at once (``bots.tasks.choose``). A bot
-that ignores it (a C extension that holds the interpreter, a bare ``except``) is killed with its
-process at the hard limit, or its worker dies for another reason; the beat sweep (or the broker)
-then queues the turn again, and asking the same bot would only hang again. So each bot's
-decision is marked in the shared cache while it runs: a turn that finds a mark left over knows
-that bot never finished, and skips it for the next in line (the medium level, then a move that
-can never be refused).
+its ``act`` and the next bot in line plays the turn at once (``bots.tasks.choose``). A bot that
+ignores it (a C extension that holds the interpreter, a bare ``except``) is killed with its pool
+process at the hard limit; the beat sweep then queues the turn again, and asking the same bot
+would only hang again. So the bot deciding a turn is noted in the shared cache while it decides,
+and when the worker's main process reports a hard time limit for that turn, the note becomes a
+mark that skips the bot on the turn's next attempt, for the next in line (the medium level, then
+a move that can never be refused).
+
+A worker that dies for another reason (killed, restarted) marks nothing: the turn's next attempt
+asks the same bot again, which decides the same (its random source is seeded by the turn).
 """
 
 from __future__ import annotations
@@ -18,18 +21,28 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from celery.exceptions import TimeLimitExceeded
+from celery.signals import task_failure
 from django.core.cache import cache
 
 from bots.policies import Bot, Choice, Record, View
 
 logger = logging.getLogger(__name__)
 
-# Long after any retry or sweep of the turn; the mark of a finished decision is removed at once.
+# Long after any retry or sweep of the turn.
 MARK_SECONDS = 3600
 
 
 class CutOffBefore(Exception):
-    """This bot's decision on this turn started before and never finished."""
+    """This bot was cut off by the hard time limit on this turn before."""
+
+
+def _deciding(match_id: Any, seq: int) -> str:
+    return f"ai-deciding:{match_id}:{seq}"
+
+
+def _cut_off(match_id: Any, seq: int, name: str) -> str:
+    return f"ai-cut-off:{match_id}:{seq}:{name}"
 
 
 def ask(
@@ -43,23 +56,39 @@ def ask(
     """``bot.act(view, history, rng)`` for the turn ``(match_id, seq)``, unless this bot was cut
     off on this very turn before (then :class:`CutOffBefore`)."""
     match_id, seq = turn
-    key = f"ai-deciding:{match_id}:{seq}:{name}"
-    try:
-        first_time = cache.add(key, 1, timeout=MARK_SECONDS)
-    except Exception:  # no shared cache to ask: decide as if for the first time
-        logger.warning("cannot mark the decision in match %s: the cache is unavailable", match_id)
-        first_time, key = True, ""
-    if not first_time:
+    if _cache("get", _cut_off(match_id, seq, name)):
         raise CutOffBefore(f"bot {name!r} was cut off on this turn (match {match_id}, seq {seq})")
+    _cache("set", _deciding(match_id, seq), name, MARK_SECONDS)
     try:
         return bot.act(view, history, rng)
     finally:
-        if key:
-            _forget(key)
+        _cache("delete", _deciding(match_id, seq))
 
 
-def _forget(key: str) -> None:
+@task_failure.connect
+def _on_hard_time_limit(
+    sender: Any = None, exception: BaseException | None = None, args: Any = None, **kwargs: Any
+) -> None:
+    """In the worker's main process, once a pool process was killed for overrunning ``play``'s
+    hard limit: mark the bot that was deciding that turn."""
+    if not isinstance(exception, TimeLimitExceeded) or getattr(sender, "name", "") != (
+        "bots.tasks.play"
+    ):
+        return
+    match_id, seq = args[0], args[1]
+    name = _cache("get", _deciding(match_id, seq))
+    if name:
+        logger.warning(
+            "bot %r cut off in match %s at seq %s: a stand-in plays", name, match_id, seq
+        )
+        _cache("set", _cut_off(match_id, seq, name), 1, MARK_SECONDS)
+        _cache("delete", _deciding(match_id, seq))
+
+
+def _cache(operation: str, *args: Any) -> Any:
+    """A cache call that never fails the turn: without the shared cache, nothing is marked."""
     try:
-        cache.delete(key)
+        return getattr(cache, operation)(*args)
     except Exception:
-        logger.warning("cannot clear the decision mark %s: the cache is unavailable", key)
+        logger.warning("cache %s failed for %s: the cache is unavailable", operation, args[0])
+        return None

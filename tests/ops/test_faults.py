@@ -85,26 +85,25 @@ class Stack:
         if self.worker is not None:
             self.worker.stop()
 
-    def events(self, match_id: str) -> list[tuple[int, str, dict[str, Any]]]:
+    def stored(self, match_id: str) -> tuple[int, list[tuple[int, str, dict[str, Any]]]]:
+        """The match's seq and its events, read in one snapshot (the AIs may be moving)."""
         with psycopg.connect(self.env["DATABASE_URL"]) as connection:
-            rows = connection.execute(
-                "SELECT seq, type, payload FROM games_event WHERE match_id = %s ORDER BY seq",
-                (uuid.UUID(match_id),),
-            ).fetchall()
-        return [(seq, kind, payload) for seq, kind, payload in rows]
-
-    def match_seq(self, match_id: str) -> int:
-        with psycopg.connect(self.env["DATABASE_URL"]) as connection:
-            row = connection.execute(
-                "SELECT seq FROM games_match WHERE id = %s", (uuid.UUID(match_id),)
-            ).fetchone()
-        assert row is not None
-        return int(row[0])
+            connection.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
+            with connection.transaction():
+                key = (uuid.UUID(match_id),)
+                row = connection.execute("SELECT seq FROM games_match WHERE id = %s", key)
+                (seq,) = row.fetchone() or (None,)
+                rows = connection.execute(
+                    "SELECT seq, type, payload FROM games_event WHERE match_id = %s ORDER BY seq",
+                    key,
+                ).fetchall()
+        assert seq is not None
+        return int(seq), [(number, kind, payload) for number, kind, payload in rows]
 
     def assert_intact(self, match_id: str, human_actions: int) -> None:
         """Events 1..seq, each once; ``human_actions`` of the human's; every hand re-derived."""
-        events = self.events(match_id)
-        assert [seq for seq, _, _ in events] == list(range(1, self.match_seq(match_id) + 1))
+        seq, events = self.stored(match_id)
+        assert [number for number, _, _ in events] == list(range(1, seq + 1))
         mine = [
             seq for seq, kind, payload in events if kind in HUMAN_ACTIONS and payload["seat"] == 0
         ]
@@ -279,6 +278,7 @@ def test_a_web_worker_killed_in_the_middle_of_an_action(stack, moment):
             table.accepted += 1  # stored by the killed worker, its answer lost
         table.act(body, key="killed-mid-action").ok()  # and once more: replayed
         table.play(1)  # after-commit, the AI turn was never queued: the sweep did it
+        table.my_turn()
     except BaseException:
         print(stack.logs())
         raise
