@@ -25,7 +25,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError, close_old
 from django.db.models import Q
 from django.utils import timezone
 
-from bots import registry
+from bots import cutoffs, registry
 from bots.history import first_hand_shown
 from bots.policies import Bot, Choice, Record
 from games import services
@@ -112,7 +112,8 @@ def choose(match: Match, state: Any, seat: int, *, salt: str | None = None) -> A
     # plays the turn; should that fail too, the move that can never be refused.
     for fallback, name in enumerate((spec, "medium")):
         try:
-            kind, amount = bot_for(match.game, name, seat).act(seat_view, history, rng)
+            bot = bot_for(match.game, name, seat)
+            kind, amount = cutoffs.ask(bot, name, (match.id, match.seq), seat_view, history, rng)
             command = rules.act(seat, kind, amount)
             rules.advance(state, command)  # refuses an illegal move here, before it is stored
             return command

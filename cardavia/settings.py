@@ -227,6 +227,19 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "sweep-stalled-ai-turns": {"task": "bots.tasks.sweep", "schedule": 5.0},
 }
+# A bot that hangs must not hang its match. Past the soft limit (seconds) the bot's act() gets
+# SoftTimeLimitExceeded and the next bot in line plays the turn; past the hard limit the worker
+# process is killed, and the sweep queues the turn again for a stand-in (bots/cutoffs.py). The
+# limits need the prefork pool (Celery's default; the solo pool ignores them).
+AI_TURN_SOFT_TIME_LIMIT = env.float("AI_TURN_SOFT_TIME_LIMIT", default=10.0)
+AI_TURN_TIME_LIMIT = env.float("AI_TURN_TIME_LIMIT", default=AI_TURN_SOFT_TIME_LIMIT + 10)
+CELERY_TASK_ANNOTATIONS = {
+    "bots.tasks.play": {
+        "soft_time_limit": AI_TURN_SOFT_TIME_LIMIT,
+        "time_limit": AI_TURN_TIME_LIMIT,
+    },
+    "bots.tasks.sweep": {"soft_time_limit": 60, "time_limit": 120},
+}
 
 # --- Cache (the throttles' counters) ---------------------------------------------------------
 

@@ -2,7 +2,9 @@
 
 Tests marked ``postgres`` need PostgreSQL (triggers, row locks, real concurrency). They run when
 the default database is PostgreSQL. Otherwise they are skipped on a developer's machine, and fail
-in CI (``CI`` set): CI must never pass by silently skipping them.
+in CI (``CI`` set): CI must never pass by silently skipping them. Likewise ``broker`` (a Celery
+broker) and ``faults`` (the PostgreSQL server programs and redis-server, to run private
+instances a test can stop: tests/ops/services.py).
 """
 
 import os
@@ -34,6 +36,16 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             "(see .ci/run)",
             "needs a Celery broker: set CELERY_BROKER_URL=redis://HOST:6379/0",
         )
+    if item.get_closest_marker("faults") is not None:
+        from tests.ops.services import missing_tools
+
+        missing = missing_tools()
+        if missing:
+            _missing(
+                f"this test is marked 'faults' but the machine lacks {', '.join(missing)}; "
+                ".ci/run installs them",
+                f"needs {', '.join(missing)}",
+            )
 
 
 def _missing(in_ci: str, locally: str) -> None:

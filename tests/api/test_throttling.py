@@ -87,9 +87,8 @@ def test_actions_past_the_limit_are_refused_and_change_nothing(quiet, make_clien
     for _ in range(3):  # refused by the rules (not their turn), but counted all the same
         assert quiet.act(match_id, "check").status == 422
     with nothing_changes(house, match_id):
-        wait = assert_throttled(quiet.act(match_id, "fold"))
-    assert wait > 60  # the day's window ends later than a minute from now (mostly)...
-    assert quiet.view(match_id).ok()  # ...reads are never limited
+        assert_throttled(quiet.act(match_id, "fold"))
+    assert quiet.view(match_id).ok()  # reads are never limited
     assert quiet.restart(match_id).ok()  # nor is starting over
     another = make_client(ai=False)
     mine = another.start().ok().body["id"]
