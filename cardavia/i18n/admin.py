@@ -32,7 +32,7 @@ from cardavia.i18n import exchange
 from cardavia.i18n.loader import ensure_translation_rows
 from cardavia.i18n.models import Language, Message, Translation
 
-TEXT_WIDGET = forms.Textarea(attrs={"rows": 2, "cols": 70, "dir": "auto"})
+TEXT_WIDGET = forms.Textarea(attrs={"rows": 2, "cols": 48, "dir": "auto"})
 
 
 def _translations_url(**filters: Any) -> str:
