@@ -402,3 +402,25 @@ def test_every_catalog_admin_page_renders(db: None) -> None:
         assert response.status_code == 200, url
     message_page = page_text(client.get(reverse("admin:i18n_message_change", args=[message.pk])))
     assert "رقاقتان" in message_page  # every language's translation, inline under the source
+
+
+def test_changing_an_english_source_flags_translations_that_no_longer_fit(db: None) -> None:
+    editor = staff("editor", "i18n.view_message", "i18n.change_message")
+    message = Message.objects.get(key="event.called")
+    response = signed_in(editor).post(
+        reverse("admin:i18n_message_change", args=[message.pk]),
+        {
+            "key": "event.called",
+            "text": "{player} calls",
+            "note": message.note,
+            "translatable": "on",
+            "translations-TOTAL_FORMS": "0",
+            "translations-INITIAL_FORMS": "0",
+        },
+        follow=True,
+    )
+    assert (
+        "Translation no longer fits the new source: de event.called: The placeholder {amount} "
+        "is not in the English source (it has {player})." in page_text(response)
+    )
+    assert not Translation.objects.filter(message=message, reviewed=True).exists()
