@@ -7,7 +7,8 @@ The files:
   (enabled or not, renamed or not).
 - ``en/<part>.json``: ``{"<key>": {"text": "<English ICU>", "note": "<for translators>"}}``,
   the messages and their English sources.
-- ``<code>/<part>.json``: ``{"<key>": "<ICU text>"}``, one language's translations.
+- ``<code>/<part>.json``: ``{"<key>": "<ICU text>"}``, one language's translations, in the
+  parts English has (``ui``, ``game``, ``errors``, ``rules``).
 
 A row is created when missing and updated when its file changed, unless someone edited it in the
 admin (``edited_by`` is set): the admin's word wins over the files. An entry that fails the
@@ -98,10 +99,13 @@ def read_sources(root: Path = FIXTURES) -> tuple[dict[str, dict[str, Any]], list
 
 
 def read_translations(code: str, root: Path = FIXTURES) -> dict[str, str]:
-    """Every ``<code>/*.json`` entry, by key."""
+    """Every entry of ``<code>/<part>.json`` for the parts English has, by key. Other files in
+    the folder (such as ``same_as_english.json``, for the tests) are not translations."""
+    parts = {path.name for path in (root / SOURCE_LANGUAGE).glob("*.json")}
     found: dict[str, str] = {}
     for path in sorted((root / code).glob("*.json")):
-        found.update(_read_json(path))
+        if path.name in parts:
+            found.update(_read_json(path))
     return found
 
 

@@ -202,3 +202,12 @@ def test_translations_that_no_longer_fit_a_changed_source_are_reported(
         "was renamed to {amount}" in err.getvalue()
     )
     assert "translations that no longer fit them: 2" in out.getvalue()
+
+
+def test_only_the_parts_english_has_are_translations(db: None, catalog_root: Path) -> None:
+    (catalog_root / "de" / "same_as_english.json").write_text(
+        json.dumps({"action.call": "German players say it this way"}), encoding="utf-8"
+    )
+    report = load_catalog(catalog_root)
+    assert report.refused == []
+    assert german("action.call").text == "Mitgehen {amount}"
