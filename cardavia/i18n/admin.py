@@ -29,10 +29,10 @@ from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
 from cardavia.i18n import exchange
-from cardavia.i18n.loader import ensure_translation_rows
+from cardavia.i18n.loader import ensure_translation_rows, source_changed
 from cardavia.i18n.models import Language, Message, Translation
 
-TEXT_WIDGET = forms.Textarea(attrs={"rows": 2, "cols": 70, "dir": "auto"})
+TEXT_WIDGET = forms.Textarea(attrs={"rows": 2, "cols": 48, "dir": "auto"})
 
 
 def _translations_url(**filters: Any) -> str:
@@ -234,6 +234,9 @@ class MessageAdmin(CatalogHistoryAdmin):
         super().save_model(request, obj, form, change)
         if not change:
             ensure_translation_rows()
+        elif "text" in form.changed_data:
+            for line in source_changed([obj], reason="The English source changed"):
+                messages.warning(request, f"Translation no longer fits the new source: {line}")
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         for inline_form in formset.forms:

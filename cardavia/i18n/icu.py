@@ -190,15 +190,17 @@ def _kept_shape(
     language has more than one category (Vietnamese and Malay may write a plain ``{count}``)."""
     source_selects = [a for a in source_uses if a.type == "select"]
     if source_selects:
+        # A select's value may also be shown as it is ("Side pot {pot}" inside the select on
+        # {pot}), but the choice itself must stay, with every case the source gives.
         cases = list(dict.fromkeys(case for a in source_selects for case in a.cases))
+        selects = [use for use in uses if use.type == "select"]
+        if not selects:
+            return [
+                f"{{{name}}} is a select in the English source "
+                f"(cases {', '.join(cases)}); keep it a select."
+            ]
         found = []
-        for use in uses:
-            if use.type != "select":
-                found.append(
-                    f"{{{name}}} is a select in the English source "
-                    f"(cases {', '.join(cases)}); keep it a select."
-                )
-                continue
+        for use in selects:
             lacking = [case for case in cases if case not in use.cases]
             if lacking:
                 listed = ", ".join(lacking)

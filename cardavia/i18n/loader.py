@@ -7,7 +7,8 @@ The files:
   (enabled or not, renamed or not).
 - ``en/<part>.json``: ``{"<key>": {"text": "<English ICU>", "note": "<for translators>"}}``,
   the messages and their English sources.
-- ``<code>/<part>.json``: ``{"<key>": "<ICU text>"}``, one language's translations.
+- ``<code>/<part>.json``: ``{"<key>": "<ICU text>"}``, one language's translations, in the
+  parts English has (``ui``, ``game``, ``errors``, ``rules``).
 
 A row is created when missing and updated when its file changed, unless someone edited it in the
 admin (``edited_by`` is set): the admin's word wins over the files. An entry that fails the
@@ -56,6 +57,9 @@ class LoadReport:
     translations_updated: int = 0
     translations_kept: int = 0
     refused: list[str] = field(default_factory=list)
+    sources_changed: list[str] = field(default_factory=list)  # keys whose English changed
+    # Translations of a changed English source that no longer fit it (still served, until fixed).
+    stale: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         return (
@@ -64,7 +68,9 @@ class LoadReport:
             f"{self.messages_kept} kept (edited in the admin); "
             f"translations: {self.translations_created} created, "
             f"{self.translations_updated} updated, {self.translations_kept} kept "
-            f"(edited in the admin); refused: {len(self.refused)}"
+            f"(edited in the admin); refused: {len(self.refused)}; "
+            f"English sources changed: {len(self.sources_changed)}, "
+            f"translations that no longer fit them: {len(self.stale)}"
         )
 
 
@@ -93,10 +99,13 @@ def read_sources(root: Path = FIXTURES) -> tuple[dict[str, dict[str, Any]], list
 
 
 def read_translations(code: str, root: Path = FIXTURES) -> dict[str, str]:
-    """Every ``<code>/*.json`` entry, by key."""
+    """Every entry of ``<code>/<part>.json`` for the parts English has, by key. Other files in
+    the folder (such as ``same_as_english.json``, for the tests) are not translations."""
+    parts = {path.name for path in (root / SOURCE_LANGUAGE).glob("*.json")}
     found: dict[str, str] = {}
     for path in sorted((root / code).glob("*.json")):
-        found.update(_read_json(path))
+        if path.name in parts:
+            found.update(_read_json(path))
     return found
 
 
@@ -115,7 +124,40 @@ def load_catalog(root: Path = FIXTURES) -> LoadReport:
             continue
         _load_translations(languages[code], read_translations(code, root), messages, report)
     ensure_translation_rows()
+    report.stale += source_changed(
+        [messages[key] for key in report.sources_changed], reason=CHANGE_REASON
+    )
     return report
+
+
+def source_changed(messages: list[Message], *, reason: str) -> list[str]:
+    """After the English of ``messages`` changed: their translations need a look again (not
+    reviewed any more), and those that no longer fit the new source are listed, one line each.
+    """
+    translations = list(
+        Translation.objects.filter(message__in=messages)
+        .exclude(text="")
+        .select_related("message", "language")
+    )
+    unreviewed = [t for t in translations if t.reviewed]
+    for translation in unreviewed:
+        translation.reviewed = False
+        translation.updated_at = timezone.now()
+    if unreviewed:
+        bulk_update_with_history(
+            unreviewed,
+            Translation,
+            ["reviewed", "updated_at"],
+            batch_size=500,
+            default_change_reason=reason,
+        )
+    stale = []
+    for translation in translations:
+        problems = translation_problems(translation.text, translation.message, translation.language)
+        if problems:
+            key = translation.message.key
+            stale.append(f"{translation.language.code} {key}: {' '.join(problems)}")
+    return stale
 
 
 def ensure_translation_rows(language: Language | None = None) -> int:
@@ -196,6 +238,8 @@ def _load_messages(root: Path, report: LoadReport) -> dict[str, Message]:
         if message.edited_by_id is not None:
             report.messages_kept += differs
         elif differs:
+            if message.text != fields["text"]:
+                report.sources_changed.append(key)
             for name, value in fields.items():
                 setattr(message, name, value)
             message.updated_at = now

@@ -379,3 +379,48 @@ def test_import_needs_the_change_permission(viewer: User) -> None:
     german = Language.objects.get(code="de")
     url = reverse("admin:i18n_language_import", args=[german.pk])
     assert signed_in(viewer).get(url).status_code == 403
+
+
+def test_every_catalog_admin_page_renders(db: None) -> None:
+    client = signed_in(User.objects.create_superuser("root", password=None))
+    translation = row("ar", "ui.chips")
+    message = translation.message
+    german = Language.objects.get(code="de")
+    urls = [
+        reverse("admin:i18n_language_changelist"),
+        reverse("admin:i18n_language_change", args=[german.pk]),
+        reverse("admin:i18n_language_history", args=[german.pk]),
+        reverse("admin:i18n_language_import", args=[german.pk]),
+        reverse("admin:i18n_message_changelist") + "?q=chips",
+        reverse("admin:i18n_message_change", args=[message.pk]),
+        reverse("admin:i18n_translation_changelist") + "?missing=no&reviewed__exact=1",
+        change_url(translation),
+        reverse("admin:i18n_translation_history", args=[translation.pk]),
+    ]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+    message_page = page_text(client.get(reverse("admin:i18n_message_change", args=[message.pk])))
+    assert "رقاقتان" in message_page  # every language's translation, inline under the source
+
+
+def test_changing_an_english_source_flags_translations_that_no_longer_fit(db: None) -> None:
+    editor = staff("editor", "i18n.view_message", "i18n.change_message")
+    message = Message.objects.get(key="event.called")
+    response = signed_in(editor).post(
+        reverse("admin:i18n_message_change", args=[message.pk]),
+        {
+            "key": "event.called",
+            "text": "{player} calls",
+            "note": message.note,
+            "translatable": "on",
+            "translations-TOTAL_FORMS": "0",
+            "translations-INITIAL_FORMS": "0",
+        },
+        follow=True,
+    )
+    assert (
+        "Translation no longer fits the new source: de event.called: The placeholder {amount} "
+        "is not in the English source (it has {player})." in page_text(response)
+    )
+    assert not Translation.objects.filter(message=message, reviewed=True).exists()

@@ -56,6 +56,11 @@ class TestGoodTranslationsPass:
         text = "{street, select, flop {der Flop} turn {der Turn} other {der River}}"
         assert check(text, source, DE) == []
 
+    def test_a_select_value_may_also_be_shown_as_it_is(self) -> None:
+        source = "{pot, select, 0 {Pot} other {Side pot {pot}}}: {amount}"
+        text = "{pot, select, 0 {البوت} other {البوت الجانبي {pot}}} ({amount})"
+        assert check(text, source, AR) == []
+
     def test_quoted_braces_are_text(self) -> None:
         assert check("Setze '{'{amount}'}'", "Bet {amount}", DE) == []
 

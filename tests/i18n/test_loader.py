@@ -172,3 +172,42 @@ def test_the_command_reports_and_is_strict_on_request(db: None, catalog_root: Pa
     assert "refused: de action.call: The placeholder {amount} is missing" in err.getvalue()
     with pytest.raises(CommandError, match="1 entries refused"):
         call_command("load_catalog", root=catalog_root, strict=True, stdout=out, stderr=err)
+
+
+def test_a_changed_english_source_sends_its_translations_back_to_review(
+    small_catalog: object, catalog_root: Path
+) -> None:
+    Translation.objects.filter(message__key="event.called").exclude(text="").update(reviewed=True)
+    entry = {"text": "{player} calls {amount} chips", "note": "Feed line."}
+    (catalog_root / "en" / "game.json").write_text(
+        json.dumps({**ENGLISH, "event.called": entry}), encoding="utf-8"
+    )
+    report = load_catalog(catalog_root)
+    assert report.sources_changed == ["event.called"]
+    assert report.stale == []  # the placeholders are the same: the translations still fit
+    assert not Translation.objects.filter(message__key="event.called", reviewed=True).exists()
+
+
+def test_translations_that_no_longer_fit_a_changed_source_are_reported(
+    small_catalog: object, catalog_root: Path
+) -> None:
+    entry = {"text": "{player} calls {chips}", "note": "Feed line."}
+    (catalog_root / "en" / "game.json").write_text(
+        json.dumps({**ENGLISH, "event.called": entry}), encoding="utf-8"
+    )
+    out, err = StringIO(), StringIO()
+    call_command("load_catalog", root=catalog_root, stdout=out, stderr=err)
+    assert (
+        "no longer fits its changed English source: de event.called: The placeholder {chips} "
+        "was renamed to {amount}" in err.getvalue()
+    )
+    assert "translations that no longer fit them: 2" in out.getvalue()
+
+
+def test_only_the_parts_english_has_are_translations(db: None, catalog_root: Path) -> None:
+    (catalog_root / "de" / "same_as_english.json").write_text(
+        json.dumps({"action.call": "German players say it this way"}), encoding="utf-8"
+    )
+    report = load_catalog(catalog_root)
+    assert report.refused == []
+    assert german("action.call").text == "Mitgehen {amount}"

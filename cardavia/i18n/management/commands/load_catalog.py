@@ -26,6 +26,8 @@ class Command(BaseCommand):
         report = load_catalog(root)
         for line in report.refused:
             self.stderr.write(f"refused: {line}")
+        for line in report.stale:
+            self.stderr.write(f"no longer fits its changed English source: {line}")
         self.stdout.write(f"Translation catalog: {report.summary()}")
         if strict and report.refused:
             raise CommandError(f"{len(report.refused)} entries refused")

@@ -27,7 +27,7 @@ const PACE = { normal: 900, watching: 450, fast: 110 };
 const IDLE_POLL_MS = 3000;
 const AI_POLL_MS = 300;
 const RECENT_EVENTS = 80;
-const LOG_LINES = 8;
+const LOG_LINES = 40;
 const PLAYER_ACTIONS = new Set(["folded", "checked", "called", "bet", "raised", "card_locked"]);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -119,7 +119,15 @@ function tableView() {
   const number = game === "holdem" ? display.hand_number : display.deal_number;
   return h(
     "div",
-    { class: `stage stage-${game}`, style: pictureStyle(ctrl.settings), "data-game": game },
+    {
+      class: `stage stage-${game}`,
+      style: pictureStyle(ctrl.settings),
+      "data-game": game,
+      // What the table shows, for tests and tools: the seq drawn, and whether it is the
+      // server's view at rest (not a replay, no command in flight).
+      "data-seq": display.seq,
+      "data-settled": display.live && !ctrl.busy && !ctrl.following ? "true" : "false",
+    },
     h("div", { class: "stage-grain", "aria-hidden": "true" }),
     h("div", { class: "stage-tint", "aria-hidden": "true" }),
     h(
@@ -175,10 +183,11 @@ function logView() {
     "section",
     { class: "log", "aria-labelledby": "log-title" },
     h("h3", { id: "log-title" }, t("ui.log.title")),
+    // Newest first: the latest move is always in sight.
     h(
-      "ol",
+      "ul",
       null,
-      ctrl.log.map((line) => h("li", { key: line.seq, "data-seq": line.seq }, line.text)),
+      [...ctrl.log].reverse().map((line) => h("li", { key: line.seq, "data-seq": line.seq }, line.text)),
     ),
   );
 }
