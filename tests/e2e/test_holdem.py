@@ -283,6 +283,7 @@ def test_out_of_chips_watch_the_ais_then_restart(browse: Any, make_match: Any, d
     expect(places.first).to_contain_text("1st")
     expect(page.locator(".final-places li", has_text="You")).to_have_count(1)
     assert Match.objects.get(id=match_id).status == Match.Status.FINISHED
+    settled(page)
     act(page, ".match-over button.primary")
     expect(page.locator(".seat[data-seat='0'] .seat-stack")).to_contain_text("1,000")
     expect(page.locator(".match-over")).to_have_count(0)

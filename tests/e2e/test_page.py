@@ -133,6 +133,9 @@ def test_the_sliders_change_the_table_and_are_remembered(
     page.locator("#slider-temperature").focus()
     page.keyboard.press("End")
     expect(page.locator("#slider-contrast")).to_have_value("100")
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('.stage-grain')).opacity === '0'"
+    )
     changed = styles()
     assert changed["filter"] == "contrast(1.5)"
     assert changed["grain"] == "0"
