@@ -37,7 +37,7 @@ from games.players import SESSION_KEY
 # between browser steps are plain synchronous calls all the same.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 SCREENSHOTS = Path(__file__).with_name("screenshots")
 CHROMIUM_ARGS = [
@@ -192,7 +192,12 @@ def deal(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
     def use(label: str) -> None:
         queue = seeds(label)
         monkeypatch.setattr(services, "new_seed", lambda: next(queue))
-        ids = (uuid.UUID(int=n) for n in itertools.count(0xE2E000 + int(hashlib.sha256(label.encode()).hexdigest()[:6], 16)))
+        ids = (
+            uuid.UUID(int=n)
+            for n in itertools.count(
+                0xE2E000 + int(hashlib.sha256(label.encode()).hexdigest()[:6], 16)
+            )
+        )
         id_field = Match._meta.get_field("id")
         id_field.get_default()  # the field caches its default function; replace the cached one
         monkeypatch.setattr(id_field, "_get_default", lambda: next(ids))
@@ -204,7 +209,9 @@ def deal(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
 def make_match() -> Callable[..., tuple[Player, str]]:
     """``make_match(game, seats)``: a guest player and their new match with those seats."""
 
-    def make(game: str = "holdem", seats: list[str] | None = None, level: str = "medium") -> tuple[Player, str]:
+    def make(
+        game: str = "holdem", seats: list[str] | None = None, level: str = "medium"
+    ) -> tuple[Player, str]:
         player = Player.objects.create()
         appended = services.match_start(player=player, game=game, level=level, seats=seats)
         return player, str(appended.match.id)

@@ -26,7 +26,9 @@ def axe_violations(page: Page) -> list[dict[str, Any]]:
           const result = await axe.run(document, {resultTypes: ['violations']});
           return result.violations
             .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => ({id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' '))}));
+            .map((v) => ({
+              id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')),
+            }));
         }"""
     )
 

@@ -22,7 +22,9 @@ def human_actions(match_id: str) -> list[Event]:
     return list(
         Event.objects.filter(
             match_id=match_id,
-            type__in=[f"holdem.{kind}" for kind in ("folded", "checked", "called", "bet", "raised")],
+            type__in=[
+                f"holdem.{kind}" for kind in ("folded", "checked", "called", "bet", "raised")
+            ],
             payload__seat=0,
         ).order_by("seq")
     )
@@ -271,7 +273,9 @@ def test_out_of_chips_watch_the_ais_then_restart(browse: Any, make_match: Any, d
     panel = page.locator(".out-panel")
     expect(panel).to_contain_text("You are out")
     expect(page.locator(".seat[data-seat='0']")).to_have_class(re.compile(r"\bout\b"))
-    expect(page.locator(".seat[data-seat='0'] .place")).to_have_text(re.compile(r"[234](rd|th|nd) place"))
+    expect(page.locator(".seat[data-seat='0'] .place")).to_have_text(
+        re.compile(r"[234](rd|th|nd) place")
+    )
     page.locator(".out-panel .watch").click()
     expect(page.locator(".match-over")).to_be_visible(timeout=120_000)
     places = page.locator(".final-places li")
@@ -279,6 +283,7 @@ def test_out_of_chips_watch_the_ais_then_restart(browse: Any, make_match: Any, d
     expect(places.first).to_contain_text("1st")
     expect(page.locator(".final-places li", has_text="You")).to_have_count(1)
     assert Match.objects.get(id=match_id).status == Match.Status.FINISHED
+    settled(page)
     act(page, ".match-over button.primary")
     expect(page.locator(".seat[data-seat='0'] .seat-stack")).to_contain_text("1,000")
     expect(page.locator(".match-over")).to_have_count(0)

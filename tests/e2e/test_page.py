@@ -3,6 +3,7 @@ reload), the picture sliders, the Full rules view in every language, the pace of
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -132,6 +133,9 @@ def test_the_sliders_change_the_table_and_are_remembered(
     page.locator("#slider-temperature").focus()
     page.keyboard.press("End")
     expect(page.locator("#slider-contrast")).to_have_value("100")
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('.stage-grain')).opacity === '0'"
+    )
     changed = styles()
     assert changed["filter"] == "contrast(1.5)"
     assert changed["grain"] == "0"
@@ -212,8 +216,8 @@ def test_the_ais_moves_appear_one_at_a_time(browse: Any, make_match: Any, deal: 
     lines = page.evaluate("window.__lines")
     counts = [line["count"] for line in lines]
     assert counts == sorted(counts) and len(counts) >= 3
-    assert all(b - a == 1 for a, b in zip(counts, counts[1:], strict=False)), counts
-    gaps = [b["at"] - a["at"] for a, b in zip(lines, lines[1:], strict=False)]
+    assert all(b - a == 1 for a, b in itertools.pairwise(counts)), counts
+    gaps = [b["at"] - a["at"] for a, b in itertools.pairwise(lines)]
     assert max(gaps) >= 400, gaps  # an AI's move waits its turn
     # Our own action shows at once, before the AIs' moves.
     expect(page.locator(".log li").last).to_contain_text("You call")

@@ -164,7 +164,7 @@ function restartControl() {
   if (!ctrl.confirmRestart) {
     return h(
       "button",
-      { type: "button", class: "restart", disabled: ctrl.busy, onClick: () => setConfirmRestart(true) },
+      { type: "button", class: "restart", disabled: ctrl.busy || ctrl.following, onClick: () => setConfirmRestart(true) },
       t("ui.table.restart"),
     );
   }
@@ -223,7 +223,11 @@ ctrl.outPanel = () => {
       h(
         "div",
         { class: "out-buttons" },
-        h("button", { type: "button", class: "primary", onClick: () => restartMatch() }, t("ui.out.restart")),
+        h(
+          "button",
+          { type: "button", class: "primary", disabled: ctrl.busy || ctrl.following, onClick: () => restartMatch() },
+          t("ui.out.restart"),
+        ),
         h("a", { class: "button", href: "#/" }, t("ui.table.lobby")),
       ),
     );
@@ -241,14 +245,14 @@ ctrl.outPanel = () => {
       { class: "out-buttons" },
       display.watching
         ? null
-        : h("button", { type: "button", class: "primary watch", disabled: ctrl.busy, onClick: () => watchMatch() }, t("ui.out.watch")),
+        : h("button", { type: "button", class: "primary watch", disabled: ctrl.busy || ctrl.following, onClick: () => watchMatch() }, t("ui.out.watch")),
       h(
         "label",
         { class: "fast-pace" },
         h("input", { type: "checkbox", checked: ctrl.fastPace, onChange: (event) => setFastPace(event.currentTarget.checked) }),
         h("span", null, t("ui.out.fast_pace")),
       ),
-      h("button", { type: "button", class: "restart-out", disabled: ctrl.busy, onClick: () => restartMatch() }, t("ui.out.restart")),
+      h("button", { type: "button", class: "restart-out", disabled: ctrl.busy || ctrl.following, onClick: () => restartMatch() }, t("ui.out.restart")),
     ),
   );
 };
@@ -374,22 +378,29 @@ function takeView(body) {
 }
 
 // Follow the match until it waits for the player (or is over): replay new events, then read
-// the view; while an AI is to act (its move runs outside our request), poll for it.
+// the view; while an AI is to act (its move runs outside our request), poll for it. One loop per
+// match: opening another match starts a new loop and the old one stops.
+let following = null;
+
 async function follow() {
-  if (ctrl.following || !ctrl.display) return;
-  ctrl.following = true;
+  if (!ctrl.display) return;
   const matchId = ctrl.display.id;
+  if (ctrl.following && following === matchId) return;
+  following = matchId;
+  ctrl.following = true;
+  const current = () => ctrl.display && ctrl.display.id === matchId && following === matchId;
   try {
     for (;;) {
-      if (!ctrl.display || ctrl.display.id !== matchId) return;
+      if (!current()) return;
       const feed = await api.events(matchId, ctrl.display.seq);
+      if (!current()) return;
       const fresh = feed.events.filter((record) => record.seq > ctrl.display.seq);
       if (fresh.length) {
         if (!(await replay(fresh, matchId))) return;
         continue;
       }
       const body = await api.match(matchId);
-      if (!ctrl.display || ctrl.display.id !== matchId) return;
+      if (!current()) return;
       if (body.seq > ctrl.display.seq) continue;
       takeView(body);
       if (!aiToAct(ctrl.display)) return;
@@ -399,7 +410,10 @@ async function follow() {
     if (error instanceof api.ApiError) setError({ code: error.code, params: error.params });
     else throw error;
   } finally {
-    ctrl.following = false;
+    if (following === matchId) {
+      following = null;
+      ctrl.following = false;
+    }
     redraw();
   }
 }
