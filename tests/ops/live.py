@@ -300,5 +300,6 @@ class HttpPlayer:
 
 
 def passive_action(view: dict[str, Any]) -> str:
-    """Check when possible, else call: a move that keeps a Hold'em match going."""
-    return "check" if view["legal_actions"]["can_check"] else "call"
+    """Check when possible, else fold: the human never risks more than the blinds, so a test's
+    match never ends by the human going broke (after which it waits for a watch or a restart)."""
+    return "check" if view["legal_actions"]["can_check"] else "fold"

@@ -28,4 +28,3 @@ def test_fault_tests_fail_in_ci_without_their_tools(bare_machine, monkeypatch):
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="marked 'faults'"):
         conftest.pytest_runtest_setup(_FaultsItem())  # type: ignore[arg-type]
-
