@@ -135,7 +135,8 @@ def _rank_multisets(size: int) -> np.ndarray:
         options = np.arange(5)
         counts = np.column_stack((np.repeat(counts, 5, axis=0), np.tile(options, len(counts))))
         counts = counts[counts.sum(axis=1) <= size]
-    return counts[counts.sum(axis=1) == size]
+    result: np.ndarray = counts[counts.sum(axis=1) == size]
+    return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +166,8 @@ def _tables() -> _Tables:
     keys, values = [five_keys], [five_values]
     for size in (6, 7):
         multisets = _rank_multisets(size)
-        ranks = np.repeat(np.tile(np.arange(13), len(multisets)), multisets.ravel())
-        ranks = ranks.reshape(-1, size)
+        flat = np.repeat(np.tile(np.arange(13), len(multisets)), multisets.ravel())
+        ranks = flat.reshape(-1, size)
         # The best five of them, literally: every five-card sub-multiset, keep the highest.
         choices = ranks[:, np.array(list(combinations(range(size), 5)))]
         sub_keys = powers[choices].sum(axis=2)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from games.engine.betting import Action, AntePosted, apply_action, apply_uncalled_bet_returned
 from games.engine.events import Event, MatchEnded, MatchRestarted
@@ -343,7 +344,8 @@ def _match_ended(state: UpDownState, event: MatchEnded) -> None:
     state.winner = event.winner
 
 
-_APPLY: dict[type[Event], Callable[[UpDownState, Event], None]] = {
+# Each applier takes its own event type; the table is keyed by that type.
+_APPLY: dict[type[Event], Callable[[UpDownState, Any], None]] = {
     ev.MatchStarted: _match_started,
     ev.MatchRestarted: _match_restarted,
     ev.DealStarted: _deal_started,
@@ -364,7 +366,7 @@ _APPLY: dict[type[Event], Callable[[UpDownState, Event], None]] = {
     ev.DealAbandoned: _deal_abandoned,
     ev.ShuffleRevealed: _shuffle_revealed,
     ev.MatchEnded: _match_ended,
-}  # type: ignore[dict-item]
+}
 
 
 def apply(state: UpDownState, event: Event) -> None:
@@ -375,8 +377,8 @@ def apply(state: UpDownState, event: Event) -> None:
 def fold(events: Iterable[Event], state: UpDownState | None = None) -> UpDownState:
     """The state the events lead to, from nothing or from a copy of ``state`` (a snapshot).
 
-    >>> fold([ev.MatchStarted(stacks=(20, 20), ante=1)]).phase
-    'between_deals'
+    >>> print(fold([ev.MatchStarted(stacks=(20, 20), ante=1)]).phase)
+    between_deals
     """
     result = UpDownState() if state is None else state.copy()
     for item in events:
