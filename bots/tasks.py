@@ -29,7 +29,7 @@ from bots import cutoffs, registry
 from bots.history import first_hand_shown
 from bots.policies import Bot, Choice, Record
 from games import services
-from games.engine.errors import IllegalAction
+from games.engine.errors import ErrorCode, IllegalAction, refuse
 from games.engine.events import from_record
 from games.models import Event as EventRow
 from games.models import Match
@@ -140,7 +140,7 @@ def _safe_command(rules: Ruleset, state: Any, seat: int) -> Any:
         except IllegalAction:
             continue
         return command
-    raise IllegalAction("no_safe_move", f"No safe move for seat {seat}.")
+    raise refuse(ErrorCode.NO_SAFE_MOVE, seat=seat)
 
 
 @shared_task(

@@ -24,6 +24,7 @@ from bots import registry
 from bots.history import RecentHands
 from bots.policies import Bot
 from bots.seeds import numbered_seed
+from games.engine.events import Event
 from games.engine.holdem import events as ev
 from games.engine.holdem.game import Act, StartHand, StartMatch, advance
 from games.engine.holdem.rules import CARDAVIA_TABLE
@@ -50,9 +51,10 @@ def play_match(
     max_hands: int = MAX_HANDS,
     table: StartMatch = CARDAVIA_TABLE,
 ) -> MatchResult:
-    """Play one match among ``bots``, seat by seat: Cardavia's table (RULES.md §1.1) unless
-    ``table`` sets another (other stacks, heads-up). Bots see the recent hands the live game
-    shows them (:func:`bots.registry.recent_hands`) unless ``recent_hands`` says otherwise."""
+    """Play one match among ``bots``, seat by seat: Cardavia's table
+    (docs/rules.md#holdem-match) unless ``table`` sets another (other stacks, heads-up). Bots see
+    the recent hands the live game shows them (:func:`bots.registry.recent_hands`) unless
+    ``recent_hands`` says otherwise."""
     if recent_hands is None:
         recent_hands = registry.recent_hands("holdem")
     seats = len(table.stacks)
@@ -77,14 +79,14 @@ def play_match(
     return _result(state)
 
 
-def _record(histories: RecentHands, events: list[ev.Event], seq: int) -> int:
+def _record(histories: RecentHands, events: list[Event], seq: int) -> int:
     """Show the events to every seat; the seq of the last one, as the event store numbers it."""
     for item in events:
         histories.add(item, opens_hand=isinstance(item, ev.HandStarted))
     return seq + len(events)
 
 
-def _owner(item: ev.Event) -> int | None:
+def _owner(item: Event) -> int | None:
     return item.seat if isinstance(item, ev.HoleCardsDealt) else None
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from bots.holdem.reading import Action, HandRecord, current_hand
-from bots.policies import Choice, Record, View
+from bots.policies import Choice, Record, View, bet_kind, can_bet_or_raise
 from games.engine.cards import card_index
 
 
@@ -31,8 +32,9 @@ class Spot:
         return int(self.view["viewer"])
 
     @cached_property
-    def legal(self) -> dict:
-        return self.view["legal_actions"]
+    def legal(self) -> dict[str, Any]:
+        legal: dict[str, Any] = self.view["legal_actions"]
+        return legal
 
     @cached_property
     def hole(self) -> tuple[int, int]:
@@ -70,11 +72,12 @@ class Spot:
 
     @property
     def can_raise(self) -> bool:
-        return bool(self.legal["can_raise"])
+        """Whether the seat may put in more than a call (an opening bet or a raise)."""
+        return can_bet_or_raise(self.legal)
 
     @cached_property
     def current_bet(self) -> int:
-        return max(seat["bet"] for seat in self.view["seats"])
+        return int(max(seat["bet"] for seat in self.view["seats"]))
 
     @property
     def my_bet(self) -> int:
@@ -210,12 +213,12 @@ class Spot:
     def raise_to(self, target: int) -> Choice:
         if not self.can_raise:
             return self.call_or_check()
-        return "raise", self.clamp(target)
+        return bet_kind(self.legal), self.clamp(target)
 
     def all_in(self) -> Choice:
         if not self.can_raise:
             return self.call_or_check()
-        return "raise", int(self.legal["max_raise_to"])
+        return bet_kind(self.legal), int(self.legal["max_raise_to"])
 
     def call_or_check(self) -> Choice:
         return ("call", None) if self.facing_bet else ("check", None)
@@ -229,7 +232,7 @@ class Spot:
         to their owners, so they are not part of it."""
         cap = self.my_bet + self.to_call
         bets = [seat["bet"] for seat in self.view["seats"]]
-        return self.pot - sum(bets) + sum(min(bet, cap) for bet in bets) + self.to_call
+        return int(self.pot - sum(bets) + sum(min(bet, cap) for bet in bets) + self.to_call)
 
     @property
     def pot_odds(self) -> float:
