@@ -12,6 +12,7 @@ One thread is enough: AI moves are milliseconds, and SQLite takes one writer at 
 
 from __future__ import annotations
 
+import functools
 import logging
 import queue
 import threading
@@ -55,7 +56,7 @@ def _work() -> None:
             _run(lambda: sweep.apply())
             continue
         try:
-            _run(lambda turn=(match_id, seq): play.apply(args=turn))
+            _run(functools.partial(play.apply, args=(match_id, seq)))
         finally:
             _turns.task_done()
 

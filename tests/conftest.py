@@ -9,6 +9,8 @@ instances a test can stop: tests/ops/services.py).
 
 import os
 import uuid
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -108,3 +110,37 @@ def _a_cache_of_its_own(settings: object) -> None:
             "LOCATION": f"test-{uuid.uuid4().hex}",
         }
     }
+
+
+# Debian's Chromium, started the way this machine's closed network needs (no background
+# connections, no component updates); never a browser Playwright downloads.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium per test process: Playwright's sync API allows only one."""
+    import shutil
+
+    # Playwright's sync API runs an event loop in the test thread; the ORM calls tests make
+    # between browser steps are plain synchronous calls all the same.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.fail("the browser tests need Chromium on PATH (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=executable, headless=True, args=CHROMIUM_ARGS
+        )
+        yield launched
+        launched.close()

@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import os
 import re
-import shutil
 import uuid
 from collections.abc import Callable, Iterator
 from importlib import import_module
@@ -28,26 +26,13 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from games import services
 from games.models import Match, Player
 from games.players import SESSION_KEY
 
-# Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make
-# between browser steps are plain synchronous calls all the same.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
-
 SCREENSHOTS = Path(__file__).with_name("screenshots")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
 
@@ -58,19 +43,6 @@ document.addEventListener("securitypolicyviolation", (event) => {
 });
 """
 _HTTP_STATUS = re.compile(r"status of (\d{3})")
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    executable = shutil.which("chromium")
-    if executable is None:
-        pytest.fail("the browser tests need Chromium on PATH (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=executable, headless=True, args=CHROMIUM_ARGS
-        )
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(autouse=True)

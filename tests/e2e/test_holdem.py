@@ -100,13 +100,12 @@ def test_a_hand_played_to_showdown_shows_every_hand_and_pays_the_winners(
         expect(result.locator(".result-winners")).to_contain_text(f"{share:,}")
         winner = page.locator(f".result-shown li[data-seat='{seat}']")
         expect(winner).to_be_visible()
-    shown_rank = Event.objects.filter(match_id=match_id, type="holdem.hand_shown").first()
-    if isinstance(shown_rank.payload["rank"], dict):
-        # Hand categories as data: their names are spoken in the chosen language.
-        expect(result.locator(".result-hand-name").first).to_be_visible()
-    else:
-        # An English sentence from the server is never shown.
-        expect(result.locator(".result-hand-name")).to_have_count(0)
+    # Hand ranks are stored as data; the client speaks their names in the chosen language.
+    for shown_hand in Event.objects.filter(match_id=match_id, type="holdem.hand_shown"):
+        rank = shown_hand.payload["rank"]
+        assert set(rank) == {"category", "ranks"}, rank
+        name = result.locator(f".result-shown li[data-seat='{shown_hand.payload['seat']}']")
+        expect(name.locator(".result-hand-name")).not_to_be_empty()
     # The next hand is dealt, the button has moved on.
     expect(page.locator(".table-facts")).to_contain_text("Hand 2")
     expect(page.locator(".seat[data-seat='1'] .marker-button")).to_be_visible()

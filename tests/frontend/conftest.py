@@ -1,40 +1,18 @@
-"""A real headless Chromium (Debian's package) with the client's static files served on
-loopback, for tests of the browser modules themselves."""
+"""The client's static files served on loopback, for tests of the browser modules themselves in
+the shared headless Chromium (``browser``, tests/conftest.py)."""
 
 from __future__ import annotations
 
 import functools
 import http.server
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 STATIC = Path(__file__).resolve().parents[2] / "frontend" / "static" / "frontend"
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[Browser]:
-    executable = shutil.which("chromium")
-    assert executable, "Debian's chromium package is needed (CI installs it: .ci/run)"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=executable, headless=True, args=CHROMIUM_FLAGS
-        )
-        yield browser
-        browser.close()
 
 
 BLANK_PAGE = (
@@ -72,8 +50,8 @@ def static_origin() -> Iterator[str]:
 
 
 @pytest.fixture
-def page(chromium: Browser, static_origin: str) -> Iterator[Page]:
-    context = chromium.new_context()
+def page(browser: Browser, static_origin: str) -> Iterator[Page]:
+    context = browser.new_context()
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -21,6 +21,9 @@ PRODUCTION = {
 def production_env(**overrides: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in SETTINGS_VARIABLES}
     env.pop("CACHE_URL", None)
+    # The browser tests allow Django's ORM under Playwright's event loop in this process; no
+    # production server runs that way.
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     env.update(PRODUCTION, DJANGO_SETTINGS_MODULE="cardavia.settings")
     env.update(overrides)
     return env

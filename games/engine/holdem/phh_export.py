@@ -1,11 +1,12 @@
 """A finished hand written as PHH (Poker Hand History), the TOML standard PokerKit reads.
 
-The counterpart of :mod:`games.engine.phh` (which reads PHH): players are listed clockwise from
-the first seat left of the button, so with three or more players p1 is the small blind and the
-button is last; heads-up p1 is the big blind and p2 the button, who posts the small blind. The
-raw ``blinds_or_straddles`` still read "small blind, big blind" (PokerKit reverses them for two
-players). Every dealt hand's cards are written (the hand is over and its seed revealed them), and
-every live hand at showdown is shown (``pN sm CARDS``), in the order it was shown.
+The counterpart of :mod:`games.engine.holdem.phh` (which reads PHH): players are listed
+clockwise from the first seat left of the button, so with three or more players p1 is the small
+blind and the button is last; heads-up p1 is the big blind and p2 the button, who posts the
+small blind. The raw ``blinds_or_straddles`` still read "small blind, big blind" (PokerKit
+reverses them for two players). Every dealt hand's cards are written (the hand is over and its
+seed revealed them), and every live hand at showdown is shown (``pN sm CARDS``), in the order
+it was shown.
 
 Our own extra fields are PHH's optional ones: ``hand``, ``seats`` (1-based table seats),
 ``players``, ``finishing_stacks``, and ``seed``/``commitment`` as user-defined ``_``-prefixed

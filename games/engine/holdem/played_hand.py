@@ -130,7 +130,8 @@ class _Reader:
         self.round_bets: dict[int, int] = {}
         self.stacks_left: dict[int, int] = {}
         self.streets: list[Street] = []
-        self.street_name, self.street_cards = "preflop", ()
+        self.street_name = "preflop"
+        self.street_cards: tuple[str, ...] = ()
         self.actions: list[PlayedAction] = []
         self.returned: dict[int, int] = {}
         self.shown: dict[int, tuple[str, ...]] = {}

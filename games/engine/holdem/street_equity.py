@@ -99,7 +99,8 @@ def _shares(
         values[:, i] = evaluate_batch(hands)
     best = values.max(axis=1, keepdims=True)
     winners = values == best
-    return winners / winners.sum(axis=1, keepdims=True)
+    shares: np.ndarray = winners / winners.sum(axis=1, keepdims=True)
+    return shares
 
 
 def equity_by_street(

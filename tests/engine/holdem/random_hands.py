@@ -30,8 +30,8 @@ def random_act(rng: random.Random, state: HoldemState) -> Act:
         choices += [("call", None)] * 3
     if legal.can_fold:
         choices.append(("fold", None))
-    if legal.can_raise:
-        kind = "raise" if state.current_bet else "bet"
+    if legal.can_bet or legal.can_raise:
+        kind = "bet" if legal.can_bet else "raise"
         low, high = legal.min_raise_to, legal.max_raise_to
         choices += [(kind, low), (kind, high), (kind, rng.randint(low, high))]
     kind, amount = rng.choice(choices)

@@ -13,11 +13,11 @@ from datetime import UTC, datetime
 import pytest
 from pokerkit import HandHistory
 
-from games.engine.holdem.evaluator import describe, evaluate
+from games.engine.holdem.evaluator import describe, evaluate, hand_rank
+from games.engine.holdem.phh import loads, replay
 from games.engine.holdem.phh_export import to_phh
 from games.engine.holdem.played_hand import NotAFinishedHand, PlayedHand, played_hand
 from games.engine.holdem.pokerstars import join_hands, to_pokerstars
-from games.engine.phh import loads, replay
 from tests.engine.holdem.random_hands import BIG_BLIND, SMALL_BLIND, random_hands
 
 NAMES = {0: "You", 1: "Vera", 2: "Otto", 3: "Lina"}
@@ -51,7 +51,8 @@ def hands() -> list[PlayedHand]:
 
 
 def _best_hand_name(cards: Sequence[str]) -> str:
-    return describe(max(evaluate(list(five)) for five in itertools.combinations(cards, 5)))
+    best = max(evaluate(list(five)) for five in itertools.combinations(cards, 5))
+    return describe(hand_rank(best))
 
 
 def _finishing(hand: PlayedHand, order: Sequence[int]) -> list[int]:

@@ -7,7 +7,7 @@ import * as api from "./api.js";
 import { annotate, apply, fromView, shortType } from "./display.js";
 import { has, language, loadCatalog, loadLanguages, preferredLanguage, t } from "./i18n.js";
 import { narrate } from "./narrate.js";
-import { clampAmount, quickSizes, shortcut } from "./views/betting.js";
+import { canBetOrRaise, clampAmount, quickSizes, shortcut } from "./views/betting.js";
 import { errorText, gameName, headerLine, playerName } from "./views/common.js";
 import { holdemTable } from "./views/holdem.js";
 import { lobbyView } from "./views/lobby.js";
@@ -610,7 +610,7 @@ function onKey(event) {
     }
     return;
   }
-  if (/^[1-5]$/.test(key) && legal.can_raise) {
+  if (/^[1-5]$/.test(key) && canBetOrRaise(legal)) {
     ctrl.setAmount(quickSizes(legal, display)[Number(key) - 1].value, true);
     event.preventDefault();
     return;

@@ -13,6 +13,11 @@ export function opensBetting(legal, display) {
   return legal.can_raise && legal.call_amount === 0 && !anyBet;
 }
 
+// Whether the seat may put in more than a call: an opening bet (can_bet) or a raise.
+export function canBetOrRaise(legal) {
+  return Boolean(legal.can_bet || legal.can_raise);
+}
+
 export function clampAmount(legal, value) {
   const low = legal.min_raise_to;
   const high = legal.max_raise_to;
@@ -92,7 +97,7 @@ export function bettingBar({ display, legal, amount, busy, onAmount, onAct }) {
     );
   }
   let sizing = null;
-  if (legal.can_raise) {
+  if (canBetOrRaise(legal)) {
     buttons.push(
       h(
         "button",
@@ -196,10 +201,10 @@ export function shortcut(key, legal, display, amount) {
   if (lower === "c" && legal.can_check) return { action: "check" };
   if (lower === "c" && legal.can_call) return { action: "call" };
   const kind = opensBetting(legal, display) ? "bet" : "raise";
-  if (lower === "r" && legal.can_raise) {
+  if (lower === "r" && canBetOrRaise(legal)) {
     return { action: kind, amount: clampAmount(legal, amount ?? legal.min_raise_to) };
   }
-  if (lower === "a" && legal.can_raise) return { action: kind, amount: legal.max_raise_to };
+  if (lower === "a" && canBetOrRaise(legal)) return { action: kind, amount: legal.max_raise_to };
   return null;
 }
 

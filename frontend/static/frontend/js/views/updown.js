@@ -187,7 +187,7 @@ export function updownTable(ctrl) {
         h("kbd", { "aria-hidden": "true" }, "L"),
       ),
     );
-  } else if (legal && (legal.can_check || legal.can_call || legal.can_raise || legal.can_fold)) {
+  } else if (legal && (legal.can_check || legal.can_call || legal.can_bet || legal.can_raise || legal.can_fold)) {
     controls = bettingBar({
       display,
       legal,
