@@ -54,8 +54,43 @@ class HandNotFound(ApplicationError):
         super().__init__("hand_not_found", "No such hand in this match.", hand_number=hand_number)
 
 
-class HandInProgress(ApplicationError):
+class HandNotFinished(ApplicationError):
     status_code = 409
 
     def __init__(self, hand_number: int) -> None:
-        super().__init__("hand_in_progress", "The hand is not over yet.", hand_number=hand_number)
+        super().__init__("hand_not_finished", "The hand is not over yet.", hand_number=hand_number)
+
+
+class InvalidIdempotencyKey(ApplicationError):
+    status_code = 400
+
+    def __init__(self, *, maximum: int) -> None:
+        super().__init__(
+            "invalid_idempotency_key",
+            f"An Idempotency-Key has at most {maximum} characters.",
+            maximum=maximum,
+        )
+
+
+class InvalidUsername(ApplicationError):
+    def __init__(self, reasons: str) -> None:
+        super().__init__("invalid_username", reasons)
+
+
+class UsernameTaken(ApplicationError):
+    def __init__(self, username: str) -> None:
+        super().__init__("username_taken", "That username is taken.", username=username)
+
+
+class WeakPassword(ApplicationError):
+    def __init__(self, reasons: str) -> None:
+        super().__init__("weak_password", reasons)
+
+
+class InvalidCredentials(ApplicationError):
+    def __init__(self) -> None:
+        super().__init__("invalid_credentials", "Wrong username or password.")
+
+
+def catalog() -> list[dict[str, Any]]:
+    return []

@@ -3,27 +3,51 @@
 from __future__ import annotations
 
 import pickle
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
+from django.core.exceptions import ValidationError
+
+from games import hooks
 from games.engine.events import Event, from_record
-from games.errors import MatchNotFound
+from games.errors import HandNotFinished, HandNotFound, MatchNotFound
+from games.hooks import HUMAN
 from games.models import Event as EventRow
-from games.models import Match, Player
+from games.models import HandSummary, Match, Player
 from games.rulesets import ruleset_for
 
 
-def match_for_player(*, match_id: Any, player: Player | None) -> Match:
-    """The player's own match; anyone else's (or none) is simply not found."""
-    if player is None:
-        raise MatchNotFound()
+def match_get(*, match_id: Any, player: Player | None = None, lock: bool = False) -> Match:
+    """The match ``match_id``, or :class:`MatchNotFound`.
+
+    With ``player``, only that player's own match: anyone else's (or a malformed id) is simply
+    not found — the one ownership check of a request. With ``lock``, the row is locked
+    (``SELECT ... FOR UPDATE``) until the surrounding transaction ends: services call it inside
+    their own ``transaction.atomic()``, so every command on a match is serialised.
+    """
+    matches = Match.objects.select_for_update() if lock else Match.objects.all()
+    if player is not None:
+        matches = matches.filter(owner=player)
     try:
-        return Match.objects.get(id=match_id, owner=player)
-    except (Match.DoesNotExist, ValueError, TypeError) as missing:
+        return matches.get(id=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError, ValidationError) as missing:
+        # A malformed UUID raises ValidationError (or ValueError, depending on the database).
         raise MatchNotFound() from missing
-    except Exception as invalid:  # a malformed UUID raises ValidationError
-        if invalid.__class__.__name__ == "ValidationError":
-            raise MatchNotFound() from invalid
-        raise
+
+
+def ai_seat_to_act(match: Match, state: Any) -> int | None:
+    """The seat to act if a bot plays it, else None."""
+    seat = getattr(state, "to_act", None)
+    return seat if seat is not None and match.seats[seat] != HUMAN else None
+
+
+def matches_awaiting_ai(*, updated_before: datetime) -> Iterator[Match]:
+    """Active matches flagged as waiting on an AI and unchanged since ``updated_before``."""
+    stalled = Match.objects.filter(
+        status=Match.Status.ACTIVE, awaiting_ai=True, updated_at__lt=updated_before
+    ).select_related("snapshot")
+    return stalled.iterator(chunk_size=200)
 
 
 def stored_events(
@@ -75,7 +99,7 @@ def visible_feed(match: Match, *, viewer: int | None, after: int = 0) -> list[di
     feed = []
     for row in rows:
         record = rules.visible_record(from_record(row.type, row.version, row.payload), viewer)
-        feed.append({"seq": row.seq, "created_at": row.created_at.isoformat(), **record})
+        feed.append(_feed_record(row.seq, row.created_at, record))
     return feed
 
 
@@ -100,3 +124,118 @@ def shuffle_proofs(match: Match) -> list[dict[str, Any]]:
         elif isinstance(item, updown_events.ShuffleRevealed) and item.shuffle in proofs:
             proofs[item.shuffle].update(seed=item.seed, pile=list(item.pile))
     return [proofs[number] for number in sorted(proofs)]
+
+
+# --- what a player is shown: the bodies the API sends -----------------------------------------
+
+
+def match_body(match: Match, state: Any) -> dict[str, Any]:
+    """The match as its owner sees it: who sits where, and the human seat's view."""
+    rules = ruleset_for(match.game)
+    return {
+        "id": str(match.id),
+        "game": match.game,
+        "level": match.level,
+        "status": match.status,
+        "watching": match.watching,
+        "seq": match.seq,
+        "players": hooks.seat_personas(match.seats, match.game),
+        "view": rules.view(state, rules.human_seat),
+    }
+
+
+def command_body(
+    match: Match,
+    state: Any,
+    events: Sequence[tuple[int, Event]],
+    created_at: Mapping[int, datetime],
+) -> dict[str, Any]:
+    """What a command answers: the match body and the new events as the owner may see them."""
+    rules = ruleset_for(match.game)
+    records = [
+        _feed_record(seq, created_at[seq], rules.visible_record(item, rules.human_seat))
+        for seq, item in events
+    ]
+    return {**match_body(match, state), "events": records}
+
+
+def player_matches(player: Player | None, *, limit: int = 200) -> list[dict[str, Any]]:
+    """The player's matches, newest first (none before they have a player)."""
+    if player is None:
+        return []
+    return [
+        {
+            "id": str(match.id),
+            "game": match.game,
+            "level": match.level,
+            "status": match.status,
+            "seq": match.seq,
+            "created_at": match.created_at.isoformat(),
+            "updated_at": match.updated_at.isoformat(),
+        }
+        for match in Match.objects.filter(owner=player)[:limit]
+    ]
+
+
+def match_feed(match: Match, *, after: int = 0) -> dict[str, Any]:
+    """The owner's feed after ``after``, and the seq to read on from."""
+    events = visible_feed(match, viewer=ruleset_for(match.game).human_seat, after=after)
+    # Events committed after ``match`` was read are included: report the last one's seq, so
+    # that reading on from ``seq`` never returns an event twice.
+    seq = max([match.seq, *(item["seq"] for item in events)])
+    return {"seq": seq, "events": events}
+
+
+def _feed_record(seq: int, created_at: datetime, record: dict[str, Any]) -> dict[str, Any]:
+    return {"seq": seq, "created_at": created_at.isoformat(), **record}
+
+
+def match_hands(match: Match) -> list[dict[str, Any]]:
+    """The match's hands (or deals) as the hand list shows them, in order."""
+    hands = HandSummary.objects.filter(match=match).order_by("hand_number")
+    return [
+        {
+            "hand_number": hand.hand_number,
+            "segment": hand.segment,
+            "button": hand.button,
+            "board": hand.board,
+            "pot_total": hand.pot_total,
+            "winners": hand.winners,
+            "showdown": hand.showdown,
+            "finished": hand.finished,
+            "abandoned": hand.abandoned,
+            "first_seq": hand.first_seq,
+            "last_seq": hand.last_seq,
+        }
+        for hand in hands
+    ]
+
+
+def hand_replay(match: Match, hand_number: int) -> dict[str, Any]:
+    """A finished hand's events in order as the owner may see them, with what the rules
+    revealed by its end: hands shown at showdown, the shuffle commitment and the revealed seed
+    (so the deck can be verified)."""
+    rules = ruleset_for(match.game)
+    rows = hand_events(match, hand_number)
+    if not rows:
+        raise HandNotFound(hand_number)
+    closing = [row for row in rows if row.type in rules.hand_closing_types]
+    if not closing:
+        raise HandNotFinished(hand_number)
+    events = [
+        _feed_record(
+            row.seq,
+            row.created_at,
+            rules.visible_record(from_record(row.type, row.version, row.payload), rules.human_seat),
+        )
+        for row in rows
+    ]
+    body: dict[str, Any] = {"hand_number": hand_number, "events": events}
+    if match.game == "holdem":
+        body["commitment"] = rows[0].payload.get("commitment")
+        body["seed"] = closing[0].payload.get("seed")
+    else:
+        # An Up & Down shoe serves many deals: its seed is revealed once no card of it can
+        # still be hidden (games/engine/updown/__init__.py), so list every shoe's proof.
+        body["shuffles"] = shuffle_proofs(match)
+    return body

@@ -11,22 +11,26 @@ from __future__ import annotations
 import contextvars
 import logging
 import pickle
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
+from games import hooks
 from games.engine.errors import IllegalAction
 from games.engine.events import Event, to_record
 from games.engine.shuffle import new_seed
 from games.errors import MatchNotFound, StaleSequence
+from games.hooks import HUMAN
 from games.models import Event as EventRow
 from games.models import Match, Player, Snapshot
 from games.projections import project
 from games.rulesets import Ruleset, ruleset_for
-from games.selectors import match_state
+from games.selectors import ai_seat_to_act, match_get, match_state, matches_awaiting_ai
 
 logger = logging.getLogger(__name__)
 
@@ -38,13 +42,11 @@ class Appended:
     match: Match
     events: list[tuple[int, Event]]
     state: Any
+    created_at: dict[int, datetime]  # when each new event was stored, by seq
 
 
 def player_create_guest() -> Player:
     return Player.objects.create()
-
-
-HUMAN = "human"
 
 
 def default_seats(rules: Ruleset, level: str) -> list[str]:
@@ -64,78 +66,97 @@ def match_start(
     seats = seats if seats is not None else default_seats(rules, level)
     with transaction.atomic():
         match = Match.objects.create(owner=player, game=game, level=level, seats=seats)
-        Match.objects.select_for_update().get(pk=match.pk)
+        match = match_get(match_id=match.pk, lock=True)
         return _append(match, rules.new_state(), [rules.start_match], rules)
-
-
-def lock_match(*, match_id: Any, player: Player | None) -> Match:
-    """The player's match, row-locked until the surrounding transaction ends."""
-    if player is None:
-        raise MatchNotFound()
-    try:
-        return Match.objects.select_for_update().get(id=match_id, owner=player)
-    except (Match.DoesNotExist, ValueError):
-        raise MatchNotFound() from None
-    except Exception as invalid:
-        if invalid.__class__.__name__ == "ValidationError":
-            raise MatchNotFound() from invalid
-        raise
 
 
 def match_act(
     *,
-    match: Match,
+    match_id: Any,
+    player: Player,
     kind: str,
     amount: int | None = None,
     card: str | None = None,
     expected_seq: int | None = None,
 ) -> Appended:
-    """The human's action in a match locked by :func:`lock_match` (in the same transaction)."""
-    rules = ruleset_for(match.game)
-    _check_expected_seq(match, expected_seq)
-    state = match_state(match)
-    return _append(match, state, [rules.act(rules.human_seat, kind, amount, card)], rules)
+    """The human's action in their own match."""
+    with transaction.atomic():
+        match = match_get(match_id=match_id, player=player, lock=True)
+        rules = ruleset_for(match.game)
+        _check_expected_seq(match, expected_seq)
+        state = match_state(match)
+        return _append(match, state, [rules.act(rules.human_seat, kind, amount, card)], rules)
 
 
-def match_restart(*, match: Match, expected_seq: int | None = None) -> Appended:
-    rules = ruleset_for(match.game)
-    _check_expected_seq(match, expected_seq)
-    match.watching = False
-    return _append(match, match_state(match), [rules.restart()], rules)
+def match_restart(*, match_id: Any, player: Player, expected_seq: int | None = None) -> Appended:
+    """A new segment of the player's match: every stack back to the start (at any time)."""
+    with transaction.atomic():
+        match = match_get(match_id=match_id, player=player, lock=True)
+        rules = ruleset_for(match.game)
+        _check_expected_seq(match, expected_seq)
+        match.watching = False
+        return _append(match, match_state(match), [rules.restart()], rules)
 
 
-def match_watch(*, match: Match, expected_seq: int | None = None) -> Appended:
+def match_watch(*, match_id: Any, player: Player, expected_seq: int | None = None) -> Appended:
     """After the human is out, let the AIs play the match on to its end."""
-    rules = ruleset_for(match.game)
-    _check_expected_seq(match, expected_seq)
-    state = match_state(match)
-    if state.phase == rules.match_over_phase:
-        raise IllegalAction("match_over", "The match is over.")
-    if _human_in_match(rules, match, state):
-        raise IllegalAction("still_in_match", "You are still in the match: play on, or restart.")
-    match.watching = True
-    return _append(match, state, [], rules)
+    with transaction.atomic():
+        match = match_get(match_id=match_id, player=player, lock=True)
+        rules = ruleset_for(match.game)
+        _check_expected_seq(match, expected_seq)
+        state = match_state(match)
+        if state.phase == rules.match_over_phase:
+            raise IllegalAction("match_over", "The match is over.")
+        if _human_in_match(rules, match, state):
+            raise IllegalAction(
+                "still_in_match", "You are still in the match: play on, or restart."
+            )
+        match.watching = True
+        return _append(match, state, [], rules)
 
 
-def bot_act(*, match_id: Any, seq: int, choose: Any) -> Appended | None:
-    """Let the AI to act in ``match_id`` play, if the match is still at ``seq``.
+# The AI's command for ``seat`` in the locked ``match`` folded to ``state``: games asks it of
+# the app that plays the seats (bots), which passes it in; games never imports that app.
+SeatChooser = Callable[[Match, Any, int], Any]
 
-    ``choose(match, state, seat)`` returns the AI's command. Idempotent: a task delivered twice,
-    or late, finds the match moved on and does nothing.
+
+def ai_turn_play(*, match_id: Any, seq: int, choose: SeatChooser) -> Appended | None:
+    """Let the AI to act in ``match_id`` play ``choose(match, state, seat)``, if the match is
+    still at ``seq``.
+
+    Idempotent: a turn delivered twice, or late, finds the match moved on and does nothing.
     """
     with transaction.atomic():
         try:
-            match = Match.objects.select_for_update().get(id=match_id)
-        except Match.DoesNotExist:
+            match = match_get(match_id=match_id, lock=True)
+        except MatchNotFound:
             return None
         if match.seq != seq or match.status != Match.Status.ACTIVE:
             return None
         rules = ruleset_for(match.game)
         state = match_state(match)
-        seat = ai_to_act(match, state)
+        seat = ai_seat_to_act(match, state)
         if seat is None:
             return None
         return _append(match, state, [choose(match, state, seat)], rules)
+
+
+def ai_turns_stalled(*, older_than: timedelta) -> list[tuple[str, int]]:
+    """(match id, seq) of every active match that has waited on an AI for longer than
+    ``older_than``, to be played again; a match flagged ``awaiting_ai`` that in fact waits on
+    its human has the stale flag cleared.
+
+    ``updated_at`` changes with every append, so a match whose AI turn was played is never
+    returned. Only flagged matches are read (a partial index): matches waiting on their humans
+    cost nothing.
+    """
+    due: list[tuple[str, int]] = []
+    for match in matches_awaiting_ai(updated_before=timezone.now() - older_than):
+        if ai_seat_to_act(match, match_state(match)) is not None:
+            due.append((str(match.id), match.seq))
+        else:
+            Match.objects.filter(pk=match.pk, seq=match.seq).update(awaiting_ai=False)
+    return due
 
 
 # Inside driving_ai_turns: the seeds to deal from (or None for fresh ones); outside: _QUEUED.
@@ -145,7 +166,7 @@ _driven: contextvars.ContextVar[Any] = contextvars.ContextVar("driven", default=
 
 @contextmanager
 def driving_ai_turns(*, seeds: Iterator[bytes] | None = None) -> Iterator[None]:
-    """Within this block commits queue no AI turn: the caller plays them with :func:`bot_act`
+    """Within this block commits queue no AI turn: the caller plays them with :func:`ai_turn_play`
     (``manage.py simulate``). With ``seeds``, each new hand is dealt from the next one, so a
     simulation can be replayed exactly."""
     token = _driven.set(seeds)
@@ -158,12 +179,6 @@ def driving_ai_turns(*, seeds: Iterator[bytes] | None = None) -> Iterator[None]:
 def _next_seed() -> bytes:
     seeds = _driven.get()
     return new_seed() if seeds is _QUEUED or seeds is None else next(seeds)
-
-
-def ai_to_act(match: Match, state: Any) -> int | None:
-    """The seat to act if a bot plays it, else None."""
-    seat = getattr(state, "to_act", None)
-    return seat if seat is not None and match.seats[seat] != HUMAN else None
 
 
 def _check_expected_seq(match: Match, expected_seq: int | None) -> None:
@@ -194,10 +209,10 @@ def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -
         state, events = rules.advance(state, rules.start_hand(_next_seed()))
         produced.extend(events)
 
-    numbered = _store(match, rules, produced)
+    numbered, created_at = _store(match, rules, produced)
     over = state.phase == rules.match_over_phase
     match.status = Match.Status.FINISHED if over else Match.Status.ACTIVE
-    match.awaiting_ai = ai_to_act(match, state) is not None
+    match.awaiting_ai = ai_seat_to_act(match, state) is not None
     match.save(update_fields=["seq", "status", "watching", "awaiting_ai", "updated_at"])
     Snapshot.objects.update_or_create(
         match=match,
@@ -210,10 +225,12 @@ def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -
     project(match, numbered)
     if match.awaiting_ai and _driven.get() is _QUEUED:
         _queue_ai_turn(match)
-    return Appended(match=match, events=numbered, state=state)
+    return Appended(match=match, events=numbered, state=state, created_at=created_at)
 
 
-def _store(match: Match, rules: Ruleset, produced: Sequence[Event]) -> list[tuple[int, Event]]:
+def _store(
+    match: Match, rules: Ruleset, produced: Sequence[Event]
+) -> tuple[list[tuple[int, Event]], dict[int, datetime]]:
     rows = []
     numbered = []
     hand_number = _open_hand_number(match, rules)
@@ -238,7 +255,7 @@ def _store(match: Match, rules: Ruleset, produced: Sequence[Event]) -> list[tupl
         numbered.append((seq, item))
     EventRow.objects.bulk_create(rows)
     match.seq += len(rows)
-    return numbered
+    return numbered, {row.seq: row.created_at for row in rows}
 
 
 def _open_hand_number(match: Match, rules: Ruleset) -> int | None:
@@ -250,9 +267,7 @@ def _open_hand_number(match: Match, rules: Ruleset) -> int | None:
 
 
 def _queue_ai_turn(match: Match) -> None:
-    from bots.tasks import play  # bots depend on games; the reverse import is deferred
-
     match_id, seq = str(match.id), match.seq
     # robust: in-process (eager) mode a failing AI move is logged, and the human's committed
     # action still gets its answer; the beat sweep retries the AI turn.
-    transaction.on_commit(lambda: play.delay(match_id, seq), robust=True)
+    transaction.on_commit(lambda: hooks.ai_turn_due(match_id, seq), robust=True)

@@ -110,7 +110,7 @@ class House:
 
     def ai(self, match_id: str, kind: str, amount: int | None = None) -> None:
         match = self.match(match_id)
-        appended = services.bot_act(
+        appended = services.ai_turn_play(
             match_id=match.id,
             seq=match.seq,
             choose=lambda _match, _state, seat: Act(seat, kind, amount),

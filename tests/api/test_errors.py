@@ -250,7 +250,7 @@ def test_an_unknown_hand_is_hand_not_found(quiet, match_id):
 
 
 def test_the_replay_of_the_hand_in_play_is_refused(quiet, match_id):
-    assert_refused(quiet.replay(match_id, 1), 409, "hand_in_progress", hand_number=1)
+    assert_refused(quiet.replay(match_id, 1), 409, "hand_not_finished", hand_number=1)
 
 
 def test_an_unknown_match_is_not_found(quiet, house, match_id):

@@ -171,7 +171,7 @@ def test_watching_lets_the_ais_play_the_match_to_its_end(
 
 def test_a_finished_hand_can_be_replayed_and_verified(quiet: ApiClient, house: House):
     match_id = quiet.start().ok().body["id"]
-    assert quiet.replay(match_id, 1).code == "hand_in_progress"
+    assert quiet.replay(match_id, 1).code == "hand_not_finished"
     house.ai(match_id, "fold")  # seat 3
     quiet.act(match_id, "fold").ok()
     house.ai(match_id, "fold")  # the small blind folds: the big blind wins

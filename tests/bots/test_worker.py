@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection
 
 from bots.workers import WorkerProcess, database_url, new_queue_name, route_tasks_to, start_worker
 from cardavia.celery import app
@@ -26,6 +26,7 @@ from games import services
 from games.audit import audit_match
 from games.engine.holdem import events as ev
 from games.models import Match, Player
+from games.rulesets import ruleset_for
 from games.selectors import match_state, stored_events
 from tests.bots.tables import calls
 
@@ -117,12 +118,12 @@ def test_human_actions_are_answered_by_the_worker(workers):
     wait_for(lambda: ais_done(match), 30, "the AIs before the human's first turn")
     answered = 0
     while answered < 8 and match_state(fresh(match)).to_act == 0:
-        with transaction.atomic():
-            locked = services.lock_match(match_id=match.id, player=player)
-            seat_view = services.ruleset_for(locked.game).view(match_state(locked), 0)
-            kind, amount = calls(seat_view)
-            services.match_act(match=locked, kind=kind, amount=amount)
-            acted_at = locked.seq
+        current = fresh(match)
+        seat_view = ruleset_for(current.game).view(match_state(current), 0)
+        kind, amount = calls(seat_view)
+        acted_at = services.match_act(
+            match_id=match.id, player=player, kind=kind, amount=amount, expected_seq=current.seq
+        ).match.seq
         wait_for(lambda: ais_done(match), 30, "the AIs to answer the human")
         answered += fresh(match).seq > acted_at
     assert answered >= 1
