@@ -16,8 +16,6 @@ class LegalActions(serializers.Serializer):
     raise alike; ``call_amount`` is what a call adds."""
 
     seat = serializers.IntegerField()
-    can_lock = serializers.BooleanField()
-    lockable = serializers.ListField(child=serializers.CharField())
     can_fold = serializers.BooleanField()
     can_check = serializers.BooleanField()
     can_call = serializers.BooleanField()
@@ -25,6 +23,14 @@ class LegalActions(serializers.Serializer):
     can_raise = serializers.BooleanField()
     min_raise_to = serializers.IntegerField()
     max_raise_to = serializers.IntegerField()
+
+
+class UpDownLegalActions(LegalActions):
+    """Up & Down's, with the lock that starts each deal: while locking, ``lockable`` holds the
+    seat's two cards and nothing else is allowed."""
+
+    can_lock = serializers.BooleanField()
+    lockable = serializers.ListField(child=serializers.CharField())
 
 
 # --- Texas Hold'em -------------------------------------------------------------------------
@@ -132,7 +138,7 @@ class UpDownView(serializers.Serializer):
     pot = serializers.IntegerField()
     current_bet = serializers.IntegerField()
     seats = UpDownSeat(many=True)
-    legal_actions = LegalActions(allow_null=True)
+    legal_actions = UpDownLegalActions(allow_null=True)
     shoe = UpDownShoe(allow_null=True)
     revealed_seeds = RevealedSeed(many=True)
     last_deal = UpDownLastDeal(allow_null=True)
