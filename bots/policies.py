@@ -22,13 +22,24 @@ class Bot(Protocol):
     def act(self, view: View, history: Sequence[Record], rng: random.Random) -> Choice: ...
 
 
-def legal_kinds(legal: dict[str, Any], raise_kind: str = "raise") -> list[str]:
-    """The kinds of betting action a view's ``legal_actions`` allows, in a fixed order
-    (fold, check, call, then ``raise_kind``: Up & Down names an opening raise a bet)."""
+def legal_kinds(legal: dict[str, Any]) -> list[str]:
+    """The kinds of betting action a view's ``legal_actions`` allows, each as itself, in a fixed
+    order: fold, check, call, bet (an opening bet), raise."""
     allowed = (
         ("fold", legal["can_fold"]),
         ("check", legal["can_check"]),
         ("call", legal["can_call"]),
-        (raise_kind, legal["can_raise"]),
+        ("bet", legal["can_bet"]),
+        ("raise", legal["can_raise"]),
     )
     return [kind for kind, can in allowed if can]
+
+
+def can_bet_or_raise(legal: dict[str, Any]) -> bool:
+    """Whether the seat may put in more than a call: an opening bet or a raise."""
+    return bool(legal["can_bet"] or legal["can_raise"])
+
+
+def bet_kind(legal: dict[str, Any]) -> str:
+    """The kind that puts in more than a call now: ``bet`` when nobody has bet this round."""
+    return "bet" if legal["can_bet"] else "raise"

@@ -21,7 +21,7 @@ from bots import registry
 from bots.policies import Bot, Choice
 from bots.selectors import seat_history
 from games import services as game_services
-from games.engine.errors import IllegalAction
+from games.engine.errors import ErrorCode, IllegalAction, refuse
 from games.models import Match
 from games.rulesets import Ruleset, ruleset_for
 
@@ -79,7 +79,7 @@ def _safe_command(rules: Ruleset, state: Any, seat: int) -> Any:
         except IllegalAction:
             continue
         return command
-    raise IllegalAction("no_safe_move", f"No safe move for seat {seat}.")
+    raise refuse(ErrorCode.NO_SAFE_MOVE, seat=seat)
 
 
 def ai_turn_take(

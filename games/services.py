@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import hooks
-from games.engine.errors import IllegalAction
+from games.engine.errors import ErrorCode, refuse
 from games.engine.events import Event, to_record
 from games.engine.shuffle import new_seed
 from games.errors import MatchNotFound, StaleSequence
@@ -106,11 +106,9 @@ def match_watch(*, match_id: Any, player: Player, expected_seq: int | None = Non
         _check_expected_seq(match, expected_seq)
         state = match_state(match)
         if state.phase == rules.match_over_phase:
-            raise IllegalAction("match_over", "The match is over.")
+            raise refuse(ErrorCode.MATCH_OVER)
         if _human_in_match(rules, match, state):
-            raise IllegalAction(
-                "still_in_match", "You are still in the match: play on, or restart."
-            )
+            raise refuse(ErrorCode.STILL_IN_MATCH)
         match.watching = True
         return _append(match, state, [], rules)
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from bots.holdem.preflop import equity_versus_random, hand_class
 from bots.holdem.spot import Spot
-from bots.policies import Choice, Record, View, legal_kinds
+from bots.policies import Choice, Record, View, bet_kind, can_bet_or_raise, legal_kinds
 from games.engine.holdem.equity import equity_vs_random
 
 
@@ -27,7 +27,7 @@ class RandomBot:
         legal = view["legal_actions"]
         kinds = legal_kinds(legal)
         kind = rng.choice(kinds)
-        if kind == "raise":
+        if kind in ("bet", "raise"):
             return kind, rng.randint(legal["min_raise_to"], legal["max_raise_to"])
         return kind, None
 
@@ -49,14 +49,15 @@ class Maniac:
     def act(self, view: View, history: Sequence[Record], rng: random.Random) -> Choice:
         legal = view["legal_actions"]
         roll = rng.random()
-        if legal["can_raise"]:
+        if can_bet_or_raise(legal):
             if roll < self.ALL_IN:
-                return "raise", legal["max_raise_to"]
+                return bet_kind(legal), legal["max_raise_to"]
             if roll < self.ALL_IN + self.RAISE:
                 current = max(seat["bet"] for seat in view["seats"])
                 pot = view["pot"] + legal["call_amount"]
                 target = current + int(pot * rng.uniform(0.5, 2.0))
-                return "raise", max(legal["min_raise_to"], min(legal["max_raise_to"], target))
+                amount = max(legal["min_raise_to"], min(legal["max_raise_to"], target))
+                return bet_kind(legal), amount
         return ("check", None) if legal["can_check"] else ("call", None)
 
 

@@ -44,7 +44,7 @@ from bots.holdem.ranges import (
 from bots.holdem.reading import Action, HandRecord, Profile
 from bots.holdem.spot import Spot
 from bots.holdem.styles import BALANCED, Style
-from bots.policies import Choice, Record, View
+from bots.policies import Choice, Record, View, bet_kind
 
 # Exponents of match_utility (1 would be plain chip value): against sound or passive players the
 # edge comes from many small pots, so big risks are avoided; against reckless ones every pot is
@@ -419,7 +419,7 @@ class HardBot:
                     )
                 expected = (1.0 - raised_back) * expected + raised_back * then
             bonus = (style.aggression - 1.0) * 0.03 * pot
-            options.append((worth(expected) + bonus, ("raise", target)))
+            options.append((worth(expected) + bonus, (bet_kind(spot.legal), target)))
         return options
 
     @staticmethod

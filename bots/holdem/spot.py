@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from bots.holdem.reading import Action, HandRecord, current_hand
-from bots.policies import Choice, Record, View
+from bots.policies import Choice, Record, View, bet_kind, can_bet_or_raise
 from games.engine.cards import card_index
 
 
@@ -70,7 +70,8 @@ class Spot:
 
     @property
     def can_raise(self) -> bool:
-        return bool(self.legal["can_raise"])
+        """Whether the seat may put in more than a call (an opening bet or a raise)."""
+        return can_bet_or_raise(self.legal)
 
     @cached_property
     def current_bet(self) -> int:
@@ -210,12 +211,12 @@ class Spot:
     def raise_to(self, target: int) -> Choice:
         if not self.can_raise:
             return self.call_or_check()
-        return "raise", self.clamp(target)
+        return bet_kind(self.legal), self.clamp(target)
 
     def all_in(self) -> Choice:
         if not self.can_raise:
             return self.call_or_check()
-        return "raise", int(self.legal["max_raise_to"])
+        return bet_kind(self.legal), int(self.legal["max_raise_to"])
 
     def call_or_check(self) -> Choice:
         return ("call", None) if self.facing_bet else ("check", None)

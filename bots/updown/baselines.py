@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bots.policies import legal_kinds
+from bots.policies import bet_kind, can_bet_or_raise, legal_kinds
 from bots.updown.reading import Command, Record, View
 
 
@@ -27,10 +27,6 @@ def _lock_at_random(view: View, rng: random.Random) -> Command | None:
     return None
 
 
-def _raise_kind(view: View) -> str:
-    return "bet" if view["current_bet"] == 0 else "raise"
-
-
 class RandomBot:
     """Uniform over the legal kinds of action; a bet or raise uniform over its sizes."""
 
@@ -39,7 +35,7 @@ class RandomBot:
         if locked is not None:
             return locked
         legal = view["legal_actions"]
-        kinds = legal_kinds(legal, _raise_kind(view))
+        kinds = legal_kinds(legal)
         kind = rng.choice(kinds)
         if kind in ("bet", "raise"):
             return kind, rng.randint(legal["min_raise_to"], legal["max_raise_to"])
@@ -64,8 +60,8 @@ class Maniac:
         if locked is not None:
             return locked
         legal = view["legal_actions"]
-        if legal["can_raise"]:
-            return _raise_kind(view), legal["max_raise_to"]
+        if can_bet_or_raise(legal):
+            return bet_kind(legal), legal["max_raise_to"]
         return ("check", None) if legal["can_check"] else ("call", None)
 
 

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bots.policies import bet_kind, can_bet_or_raise
 from bots.updown.abstraction import (
     CALL,
     CHECK,
@@ -139,14 +140,14 @@ def command_for(label: str, reading: DealReading, view: View) -> Command:
         return (CHECK, None) if legal["can_check"] else (FOLD, None)
     if label in (CHECK, CALL):
         return (CHECK, None) if legal["can_check"] else (CALL, None)
-    if not legal["can_raise"]:
+    if not can_bet_or_raise(legal):
         return (CHECK, None) if legal["can_check"] else (CALL, None)
     assert reading.real is not None
     target = reading.real.target(label, reading.position)
     if label == "allin":
         target = legal["max_raise_to"]
     amount = min(max(target, legal["min_raise_to"]), legal["max_raise_to"])
-    return ("bet" if view["current_bet"] == 0 else "raise", amount)
+    return (bet_kind(legal), amount)
 
 
 # --- the public hand classes ----------------------------------------------------------------

@@ -1,38 +1,176 @@
-"""What both games' betting shares: turning a chosen fold/check/call/bet/raise into its event,
-and folding a check, call, bet or raise into the state.
+"""The betting both games share: the action kinds, the legal choices, turning a chosen action into
+its event, folding betting events into the state, and the betting events themselves.
 
-Each game's ``legal_actions`` says what the player to act may do (with the same fields in both
-games); :func:`betting_event` accepts exactly that and refuses everything else with a stable code.
-:func:`apply_check`, :func:`apply_call` and :func:`apply_bet` move the chips and mark the seat as
-having acted; who acts next is the game's own rule, so each game sets ``to_act`` after them.
+A game supplies its hooks as a :class:`BettingRules` (who could answer a raise, how it names a
+raise nobody could answer) and its own event types (:func:`betting_events` registers the shared
+event classes under the game's type names, so stored events keep their names). Who acts next is
+the game's own rule: each game sets ``to_act`` after :func:`apply_action`.
+
+The rules are those of docs/rules.md#holdem-betting and docs/rules.md#updown-betting: with nothing
+owed a player checks or bets, otherwise calls, raises or folds; amounts are the total bet this
+round ("bet to"); a raise must add at least the last full bet or raise; a short all-in does not
+reopen raising for a player who already acted (docs/rules.md#holdem-all-ins).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
-from types import ModuleType
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol
 
-from games.engine.errors import IllegalAction
-from games.engine.events import Event
-
-ACTION_KINDS = ("fold", "check", "call", "bet", "raise")
+from games.engine.errors import ErrorCode, IllegalAction, refuse
+from games.engine.events import Event, registered_subclass
 
 
-def check_turn(kind: str, seat: int, to_act: int | None) -> None:
-    """Refuse an action no game knows, or one taken out of turn."""
-    if kind not in ACTION_KINDS:
-        raise IllegalAction(
-            "unknown_action", f"Unknown action {kind!r}.", action=kind, allowed=list(ACTION_KINDS)
+class ActionKind(StrEnum):
+    """What a player may ask to do. ``LOCK`` is Up & Down's: lock one of two cards."""
+
+    FOLD = "fold"
+    """Give up every claim on the pot; offered only when the player owes chips."""
+    CHECK = "check"
+    """Pass with nothing owed."""
+    CALL = "call"
+    """Match the round's highest bet, or put in the whole stack when it cannot."""
+    BET = "bet"
+    """Open the betting of a round in which nobody has bet, to ``amount``."""
+    RAISE = "raise"
+    """Raise the round's bet to ``amount``."""
+    LOCK = "lock"
+    """Up & Down: lock one of your two cards face down."""
+
+
+BETTING_KINDS = (
+    ActionKind.FOLD,
+    ActionKind.CHECK,
+    ActionKind.CALL,
+    ActionKind.BET,
+    ActionKind.RAISE,
+)
+ACTION_KINDS = tuple(kind.value for kind in BETTING_KINDS)  # kept for the API's choices
+
+
+# --- the events ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Folded(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Checked(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Called(Event):
+    """A call of ``amount`` more chips; less than owed when it puts the caller all-in."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Bet(Event):
+    """An opening bet in a round where nobody had bet, to ``to`` chips."""
+
+    seat: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class Raised(Event):
+    """A raise of the round's bet to ``to`` chips."""
+
+    seat: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class UncalledBetReturned(Event):
+    """The part of a bet (or an ante) nobody matched, back to its owner."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted(Event):
+    seat: int
+    amount: int
+
+
+Action = Folded | Checked | Called | Bet | Raised
+"""A player's betting action: the only free choices of a betting round."""
+
+
+@dataclass(frozen=True, slots=True)
+class BettingEvents:
+    """One game's betting events: the shared classes, registered under the game's type names
+    (``holdem.folded``, ``updown.folded``, ...)."""
+
+    ante_posted: type[AntePosted]
+    folded: type[Folded]
+    checked: type[Checked]
+    called: type[Called]
+    bet: type[Bet]
+    raised: type[Raised]
+    uncalled_bet_returned: type[UncalledBetReturned]
+
+    def classes(
+        self,
+    ) -> tuple[
+        type[AntePosted],
+        type[Folded],
+        type[Checked],
+        type[Called],
+        type[Bet],
+        type[Raised],
+        type[UncalledBetReturned],
+    ]:
+        """The classes in field order, for a game's events module to name them."""
+        return (
+            self.ante_posted,
+            self.folded,
+            self.checked,
+            self.called,
+            self.bet,
+            self.raised,
+            self.uncalled_bet_returned,
         )
-    if seat != to_act:
-        raise IllegalAction("not_your_turn", "It is not your turn.", seat=seat, to_act=to_act)
+
+
+def betting_events(game: str, module: str) -> BettingEvents:
+    """Register the shared betting events under ``game``'s type names (``f"{game}.folded"``)."""
+    names = {field.name: field.type for field in dataclasses.fields(BettingEvents)}
+    bases: dict[str, type[Event]] = {
+        "ante_posted": AntePosted,
+        "folded": Folded,
+        "checked": Checked,
+        "called": Called,
+        "bet": Bet,
+        "raised": Raised,
+        "uncalled_bet_returned": UncalledBetReturned,
+    }
+    assert set(bases) == set(names)
+    return BettingEvents(
+        **{
+            name: registered_subclass(base, f"{game}.{name}", module)
+            for name, base in bases.items()
+        }
+    )
+
+
+# --- the state a betting round needs -------------------------------------------------------
 
 
 class BettingSeat(Protocol):
     stack: int
     bet: int  # this round
     contributed: int  # this hand or deal
+    folded: bool
     acted: bool
     seen_bet: int  # the bet this seat last acted facing
 
@@ -45,99 +183,219 @@ class BettingRound(Protocol):
     last_full_raise: int
 
 
-def apply_check(state: BettingRound, seat_index: int) -> None:
-    seat = state.seats[seat_index]
+def apply_action(state: BettingRound, item: Action) -> None:
+    """Fold a betting action into the state: chips, the round's bet, who has acted."""
+    seat = state.seats[item.seat]
+    match item:
+        case Folded():
+            seat.folded = True
+        case Called():
+            seat.stack -= item.amount
+            seat.bet += item.amount
+            seat.contributed += item.amount
+        case Bet() | Raised():
+            added = item.to - seat.bet
+            seat.stack -= added
+            seat.contributed += added
+            seat.bet = item.to
+            # Only a full bet or raise sets the size the next raise must match
+            # (docs/rules.md#holdem-all-ins, docs/rules.md#updown-all-ins).
+            if item.to - state.current_bet >= state.last_full_raise:
+                state.last_full_raise = item.to - state.current_bet
+            state.current_bet = item.to
     seat.acted = True
     seat.seen_bet = state.current_bet
 
 
-def apply_call(state: BettingRound, seat_index: int, amount: int) -> None:
-    seat = state.seats[seat_index]
-    seat.stack -= amount
-    seat.bet += amount
-    seat.contributed += amount
-    seat.acted = True
-    seat.seen_bet = state.current_bet
+def apply_uncalled_bet_returned(state: BettingRound, item: UncalledBetReturned) -> None:
+    seat = state.seats[item.seat]
+    seat.stack += item.amount
+    seat.contributed -= item.amount
+    seat.bet = max(0, seat.bet - item.amount)
+    state.current_bet = max(other.bet for other in state.seats)
 
 
-def apply_bet(state: BettingRound, seat_index: int, to: int) -> None:
-    """A bet or raise to ``to`` chips this round."""
-    seat = state.seats[seat_index]
-    added = to - seat.bet
-    seat.stack -= added
-    seat.contributed += added
-    seat.bet = to
-    increase = to - state.current_bet
-    # Only a full bet or raise sets the size the next raise must match (RULES.md §1.4, §2.3).
-    if increase >= state.last_full_raise:
-        state.last_full_raise = increase
-    state.current_bet = to
-    seat.acted = True
-    seat.seen_bet = to
+def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
+    """(seat, amount) of the part of the highest bet (or contribution) nobody matched, or None.
 
+    Folded players' bets count as matching up to what they put in.
 
-class BettingChoices(Protocol):
-    seat: int
-    can_fold: bool
-    can_check: bool
-    can_call: bool
-    call_amount: int
-    can_raise: bool
-    min_raise_to: int
-    max_raise_to: int
-
-
-def betting_event(
-    legal: BettingChoices,
-    kind: str,
-    amount: Any,
-    *,
-    opening: bool,
-    events: ModuleType,
-    why_no_raise: Callable[[], IllegalAction],
-) -> Event:
-    """The event for ``legal.seat`` choosing ``kind`` (``amount``: the raise-to total).
-
-    ``opening`` says nobody has bet this round (a bet, not a raise); ``events`` is the game's
-    events module (``Folded``, ``Checked``, ``Called``, ``Bet``, ``Raised``); ``why_no_raise``
-    explains, in the game's terms, a bet or raise that ``legal`` does not allow.
+    >>> uncalled_bet([100, 40, 0])
+    (0, 60)
+    >>> uncalled_bet([40, 40, 0]) is None
+    True
     """
-    seat = legal.seat
-    if kind == "fold":
-        if not legal.can_fold:
-            raise IllegalAction("nothing_to_fold", "You owe nothing: check instead of folding.")
-        return events.Folded(seat=seat)  # type: ignore[no-any-return]
-    if kind == "check":
-        if not legal.can_check:
-            raise IllegalAction(
-                "cannot_check", "You must call, raise or fold.", to_call=legal.call_amount
+    top = max(range(len(bets)), key=lambda seat: bets[seat])
+    second = max((bet for seat, bet in enumerate(bets) if seat != top), default=0)
+    excess = bets[top] - second
+    return (top, excess) if excess > 0 else None
+
+
+# --- the legal choices ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """The choices of the seat to act. Amounts are totals for the round ("bet to").
+
+    ``can_bet`` (an opening bet, nobody has bet this round) and ``can_raise`` (a bet to raise)
+    never hold together; ``min_raise_to``/``max_raise_to`` bound whichever is allowed, and are
+    equal when only an all-in below the minimum is possible. ``call_amount`` is what a call adds
+    (less than owed when it puts the caller all-in).
+    """
+
+    seat: int
+    can_fold: bool = False
+    can_check: bool = False
+    can_call: bool = False
+    call_amount: int = 0
+    can_bet: bool = False
+    can_raise: bool = False
+    min_raise_to: int = 0
+    max_raise_to: int = 0
+
+    @property
+    def can_bet_or_raise(self) -> bool:
+        """Whether the seat may put in more than a call: an opening bet or a raise."""
+        return self.can_bet or self.can_raise
+
+    @property
+    def bet_kind(self) -> ActionKind:
+        """The kind that puts in more than a call now: ``bet`` when nobody has bet this round,
+        else ``raise`` (whether or not it is allowed: see ``can_bet_or_raise``)."""
+        return ActionKind.BET if self.can_bet else ActionKind.RAISE
+
+    @property
+    def kinds(self) -> list[ActionKind]:
+        """The legal betting kinds, each as itself, in a fixed order.
+
+        >>> LegalActions(seat=0, can_check=True, can_bet=True, min_raise_to=20).kinds
+        [<ActionKind.CHECK: 'check'>, <ActionKind.BET: 'bet'>]
+        """
+        allowed = (self.can_fold, self.can_check, self.can_call, self.can_bet, self.can_raise)
+        return [kind for kind, can in zip(BETTING_KINDS, allowed, strict=True) if can]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "can_fold": self.can_fold,
+            "can_check": self.can_check,
+            "can_call": self.can_call,
+            "call_amount": self.call_amount,
+            "can_bet": self.can_bet,
+            "can_raise": self.can_raise,
+            "min_raise_to": self.min_raise_to,
+            "max_raise_to": self.max_raise_to,
+        }
+
+
+def raising_reopened(state: BettingRound, seat_index: int) -> bool:
+    """A seat may raise if it has not acted this round, or the bet has grown by a full raise
+    since it last acted (short all-ins add up; docs/rules.md#holdem-all-ins)."""
+    seat = state.seats[seat_index]
+    return not seat.acted or state.current_bet - seat.seen_bet >= state.last_full_raise
+
+
+@dataclass(frozen=True, slots=True)
+class BettingRules[S: BettingRound]:
+    """One game's hooks into the shared betting.
+
+    ``could_respond(state, seat)``: whether anyone could answer a raise by ``seat``.
+    ``nobody_answers``: the code refusing a raise nobody could answer. ``reopening_first``: when
+    a raise is barred both by a short all-in that did not reopen raising and by nobody left to
+    answer, whether the refusal names the short all-in (Up & Down) or the all-in players
+    (Hold'em).
+    """
+
+    events: BettingEvents
+    could_respond: Callable[[S, int], bool]
+    nobody_answers: ErrorCode
+    reopening_first: bool
+
+    def legal_actions(self, state: S, index: int) -> LegalActions:
+        """The betting choices of seat ``index``, to act in ``state``."""
+        seat = state.seats[index]
+        owed = state.current_bet - seat.bet
+        max_to = seat.bet + seat.stack
+        can_raise = (
+            seat.stack > owed
+            and self.could_respond(state, index)
+            and raising_reopened(state, index)
+        )
+        min_to = min(state.current_bet + state.last_full_raise, max_to)
+        opening = state.current_bet == 0
+        return LegalActions(
+            seat=index,
+            can_fold=owed > 0,
+            can_check=owed == 0,
+            can_call=owed > 0,
+            call_amount=min(owed, seat.stack),
+            can_bet=can_raise and opening,
+            can_raise=can_raise and not opening,
+            min_raise_to=min_to if can_raise else 0,
+            max_raise_to=max_to if can_raise else 0,
+        )
+
+    def why_no_raise(self, state: S, index: int) -> IllegalAction:
+        """Why seat ``index`` may not bet or raise now."""
+        seat = state.seats[index]
+        if seat.stack <= state.current_bet - seat.bet:
+            return refuse(ErrorCode.NOT_ENOUGH_CHIPS_TO_RAISE, stack=seat.stack)
+        reopened = raising_reopened(state, index)
+        if self.reopening_first and not reopened:
+            return refuse(ErrorCode.RAISE_NOT_REOPENED)
+        if not self.could_respond(state, index):
+            return refuse(self.nobody_answers)
+        return refuse(ErrorCode.RAISE_NOT_REOPENED)
+
+    def action_event(self, state: S, legal: LegalActions, kind: str, amount: Any) -> Action:
+        """The event for ``legal.seat`` choosing ``kind`` (``amount``: the bet-to total), which
+        ``legal`` must allow; anything else is refused with its code."""
+        seat = legal.seat
+        events = self.events
+        if kind == ActionKind.FOLD:
+            if not legal.can_fold:
+                raise refuse(ErrorCode.NOTHING_TO_FOLD)
+            return events.folded(seat=seat)
+        if kind == ActionKind.CHECK:
+            if not legal.can_check:
+                raise refuse(ErrorCode.CANNOT_CHECK, to_call=legal.call_amount)
+            return events.checked(seat=seat)
+        if kind == ActionKind.CALL:
+            if not legal.can_call:
+                raise refuse(ErrorCode.NOTHING_TO_CALL)
+            return events.called(seat=seat, amount=legal.call_amount)
+        opening = state.current_bet == 0
+        if kind == ActionKind.BET and not opening:
+            raise refuse(ErrorCode.CANNOT_BET)
+        if kind == ActionKind.RAISE and opening:
+            raise refuse(ErrorCode.CANNOT_RAISE)
+        if not (legal.can_bet or legal.can_raise):
+            raise self.why_no_raise(state, seat)
+        if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
+            raise refuse(
+                ErrorCode.AMOUNT_REQUIRED, minimum=legal.min_raise_to, maximum=legal.max_raise_to
             )
-        return events.Checked(seat=seat)  # type: ignore[no-any-return]
-    if kind == "call":
-        if not legal.can_call:
-            raise IllegalAction("nothing_to_call", "There is no bet to call: check instead.")
-        return events.Called(seat=seat, amount=legal.call_amount)  # type: ignore[no-any-return]
-    if not legal.can_raise:
-        raise why_no_raise()
-    if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
-        raise IllegalAction(
-            "amount_required",
-            "Give the total to bet this round as a whole number of chips.",
-            minimum=legal.min_raise_to,
-            maximum=legal.max_raise_to,
-        )
-    if amount > legal.max_raise_to:
-        raise IllegalAction(
-            "amount_above_stack",
-            f"You can bet at most {legal.max_raise_to} this round.",
-            maximum=legal.max_raise_to,
-        )
-    if amount < legal.min_raise_to:
-        raise IllegalAction(
-            "amount_below_minimum",
-            f"The bet must be to at least {legal.min_raise_to}.",
-            minimum=legal.min_raise_to,
-        )
-    if opening:
-        return events.Bet(seat=seat, to=amount)  # type: ignore[no-any-return]
-    return events.Raised(seat=seat, to=amount)  # type: ignore[no-any-return]
+        if amount > legal.max_raise_to:
+            raise refuse(ErrorCode.AMOUNT_ABOVE_STACK, maximum=legal.max_raise_to)
+        if amount < legal.min_raise_to:
+            raise refuse(ErrorCode.AMOUNT_BELOW_MINIMUM, minimum=legal.min_raise_to)
+        if opening:
+            return events.bet(seat=seat, to=amount)
+        return events.raised(seat=seat, to=amount)
+
+    def uncalled_bet_returned(self, bets: Sequence[int]) -> UncalledBetReturned | None:
+        """The return of what nobody matched of ``bets`` (this round's, or a deal's
+        contributions), or None (docs/rules.md#holdem-ending, docs/rules.md#updown-all-ins)."""
+        returned = uncalled_bet(bets)
+        if returned is None:
+            return None
+        return self.events.uncalled_bet_returned(seat=returned[0], amount=returned[1])
+
+
+def check_turn(kind: str, seat: int, to_act: int | None) -> None:
+    """Refuse a betting action no game knows, or one taken out of turn."""
+    if kind not in ACTION_KINDS:
+        raise refuse(ErrorCode.UNKNOWN_ACTION, action=kind, allowed=list(ACTION_KINDS))
+    if seat != to_act:
+        raise refuse(ErrorCode.NOT_YOUR_TURN, seat=seat, to_act=to_act)

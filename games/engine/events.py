@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, Self
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
+Emit = Callable[["Event"], None]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -98,3 +99,62 @@ def event_class(type_name: str) -> type[Event]:
         return _EVENT_TYPES[type_name]
     except KeyError:
         raise ValueError(f"unknown event type {type_name!r}") from None
+
+
+# --- the events every game's match has -----------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MatchRestarted(Event):
+    """A new match segment: every seat back in with its starting stack; history stays."""
+
+    segment: int
+    stacks: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    """One player holds every chip: the match is over."""
+
+    winner: int
+
+
+def match_events(game: str, module: str) -> tuple[type[MatchRestarted], type[MatchEnded]]:
+    """Register the shared match events under ``game``'s type names (``f"{game}.match_ended"``)."""
+    return (
+        registered_subclass(MatchRestarted, f"{game}.match_restarted", module),
+        registered_subclass(MatchEnded, f"{game}.match_ended", module),
+    )
+
+
+def registered_subclass[E: Event](base: type[E], type_name: str, module: str) -> type[E]:
+    """A subclass of the shared event class ``base`` registered as ``type_name``, living in the
+    game's events ``module`` (so its repr and pickled name are the game's)."""
+    cls = type(base.__name__, (base,), {"__slots__": (), "__module__": module})
+    cls.__qualname__ = base.__name__
+    cls.__doc__ = base.__doc__
+    return event(type_name)(cls)
+
+
+# --- deciding: a command becomes events ----------------------------------------------------
+
+
+class Copyable(Protocol):
+    def copy(self) -> Self: ...
+
+
+def run_command[S: Copyable](
+    state: S, apply: Callable[[S, Event], None], decide: Callable[[S, Emit], None]
+) -> tuple[S, list[Event]]:
+    """Let ``decide(work, emit)`` produce events on a copy of ``state``: each emitted event is
+    folded into the copy at once (so the decision reads the state it made) and collected.
+    Returns the copy and the events; ``state`` itself never changes."""
+    work = state.copy()
+    produced: list[Event] = []
+
+    def emit(item: Event) -> None:
+        apply(work, item)
+        produced.append(item)
+
+    decide(work, emit)
+    return work, produced

@@ -51,9 +51,10 @@ def contenders(legal: dict[str, Any]) -> list[dict[str, Any]]:
     options: list[dict[str, Any]] = [{"action": "check" if legal["can_check"] else "call"}]
     if legal["can_fold"]:
         options.append({"action": "fold"})
-    if legal["can_raise"]:
-        options.append({"action": "raise", "amount": legal["min_raise_to"]})
-        options.append({"action": "raise", "amount": legal["max_raise_to"]})
+    if legal["can_bet"] or legal["can_raise"]:
+        kind = "bet" if legal["can_bet"] else "raise"
+        options.append({"action": kind, "amount": legal["min_raise_to"]})
+        options.append({"action": kind, "amount": legal["max_raise_to"]})
     options.append({"action": "call" if legal["can_check"] else "check"})  # refused by the rules
     return options
 

@@ -64,7 +64,11 @@ def test_a_raise_below_the_minimum_names_the_minimum(quiet, house, human_owes_20
     with nothing_changes(house, human_owes_20):
         reply = quiet.act(human_owes_20, "raise", 30)
         assert_refused(reply, 422, "amount_below_minimum", minimum=40)
-        assert_refused(quiet.act(human_owes_20, "bet", 39), 422, "amount_below_minimum")
+
+
+def test_a_bet_while_facing_a_bet_is_refused_as_cannot_bet(quiet, house, human_owes_20):
+    with nothing_changes(house, human_owes_20):
+        assert_refused(quiet.act(human_owes_20, "bet", 40), 422, "cannot_bet")
 
 
 def test_a_raise_above_the_stack_names_the_maximum(quiet, house, human_owes_20):

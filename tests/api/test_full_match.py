@@ -20,8 +20,8 @@ from tests.api.conftest import CHIPS_IN_PLAY, Folder
 
 def cautious(view: dict[str, Any], rng: random.Random) -> tuple[str, int | None]:
     legal = view["legal_actions"]
-    if legal["can_raise"] and rng.random() < 0.1:
-        return "raise", legal["min_raise_to"]
+    if (legal["can_bet"] or legal["can_raise"]) and rng.random() < 0.1:
+        return ("bet" if legal["can_bet"] else "raise"), legal["min_raise_to"]
     if legal["can_check"]:
         return "check", None
     return ("call", None) if rng.random() < 0.8 else ("fold", None)
@@ -29,8 +29,9 @@ def cautious(view: dict[str, Any], rng: random.Random) -> tuple[str, int | None]
 
 def maniac(view: dict[str, Any], rng: random.Random) -> tuple[str, int | None]:
     legal = view["legal_actions"]
-    if legal["can_raise"] and rng.random() < 0.5:
-        return "raise", rng.choice([legal["min_raise_to"], legal["max_raise_to"]])
+    if (legal["can_bet"] or legal["can_raise"]) and rng.random() < 0.5:
+        kind = "bet" if legal["can_bet"] else "raise"
+        return kind, rng.choice([legal["min_raise_to"], legal["max_raise_to"]])
     return ("check", None) if legal["can_check"] else ("call", None)
 
 

@@ -55,6 +55,7 @@ def test_the_view_shows_whose_turn_and_the_legal_actions_on_ours(quiet, house):
         "can_check": False,
         "can_call": True,
         "call_amount": 60,
+        "can_bet": False,
         "can_raise": True,
         "min_raise_to": 100,
         "max_raise_to": 1000,

@@ -49,8 +49,9 @@ def _play(api: ApiClient, match_id: str, deals: int) -> list[Reply]:
         assert legal is not None, "with the AI moving in-process it is always the human's turn"
         if legal["can_lock"]:
             action: dict[str, Any] = {"action": "lock", "card": legal["lockable"][0]}
-        elif legal["can_raise"] and body["view"]["deal_number"] % 3 == 0:
-            action = {"action": "raise", "amount": legal["min_raise_to"]}
+        elif (legal["can_bet"] or legal["can_raise"]) and body["view"]["deal_number"] % 3 == 0:
+            kind = "bet" if legal["can_bet"] else "raise"
+            action = {"action": kind, "amount": legal["min_raise_to"]}
         else:
             action = {"action": "check" if legal["can_check"] else "call"}
         shown.append(api.post(f"/api/matches/{match_id}/actions/", action).ok())

@@ -98,14 +98,14 @@ def calls(seat_view: dict[str, Any]) -> Choice:
 
 def shoves(seat_view: dict[str, Any]) -> Choice:
     legal = seat_view["legal_actions"]
-    if legal["can_raise"]:
-        return "raise", legal["max_raise_to"]
+    if legal["can_bet"] or legal["can_raise"]:
+        return ("bet" if legal["can_bet"] else "raise"), legal["max_raise_to"]
     return calls(seat_view)
 
 
 def bets_half_pot(seat_view: dict[str, Any]) -> Choice:
     legal = seat_view["legal_actions"]
-    if legal["can_raise"] and legal["can_check"]:
+    if legal["can_bet"]:
         target = max(legal["min_raise_to"], seat_view["pot"] // 2)
-        return "raise", min(target, legal["max_raise_to"])
+        return "bet", min(target, legal["max_raise_to"])
     return calls(seat_view)

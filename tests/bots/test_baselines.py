@@ -131,4 +131,4 @@ def test_a_flop_bettor_script_bets_half_the_pot(seed):
     table.act("call")
     table.act("check")
     kind, amount = bets_half_pot(table.seen(table.state.to_act)[0])
-    assert (kind, amount) == ("raise", 20)
+    assert (kind, amount) == ("bet", 20)

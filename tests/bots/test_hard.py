@@ -119,7 +119,7 @@ def bluff_rate(opponent: object) -> float:
     table.deal({0: ("4c", "5d"), 1: ("Jh", "Ts")}, board=["Ks", "Qh", "8c", "2d", "9s"])
     checked_to_seat_0_on(table, "river")
     choices = Counter(table.ask(HARD, 0, seed)[0] for seed in range(120))
-    return choices["raise"] / 120
+    return choices["bet"] / 120
 
 
 def test_bluffs_players_who_fold_and_never_a_calling_station():
@@ -132,7 +132,7 @@ def test_bets_a_strong_hand_for_value_into_a_calling_station():
     table.deal({0: ("Ks", "Kd"), 1: ("7h", "6s")}, board=["Kh", "9c", "2d"])
     checked_to_seat_0_on(table, "flop")
     choices = Counter(table.ask(HARD, 0, seed)[0] for seed in range(40))
-    assert choices["raise"] >= 36
+    assert choices["bet"] >= 36
 
 
 def test_decides_the_same_way_from_the_same_seed_and_mixes_across_seeds():

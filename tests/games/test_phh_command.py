@@ -13,7 +13,7 @@ import pytest
 from django.core.management import call_command
 
 BASE_DIR = Path(__file__).resolve().parents[2]
-FILES = BASE_DIR / "tests" / "engine" / "phh_files"
+FILES = BASE_DIR / "tests" / "engine" / "holdem" / "phh_files"
 GOOD = {"heads_up.phh": [40, 160], "side_pots.phh": [200, 370, 0, 100]}
 BAD = {"straddle.phh": "unsupported: straddles", "bad_toml.phh": "malformed TOML"}
 

@@ -39,8 +39,8 @@ def fold_to_the_big_blind(view: dict[str, Any]) -> tuple[str, int | None]:
 
 
 def shove(legal: dict[str, Any]) -> tuple[str, int | None]:
-    if legal["can_raise"]:
-        return "raise", legal["max_raise_to"]
+    if legal["can_bet"] or legal["can_raise"]:
+        return ("bet" if legal["can_bet"] else "raise"), legal["max_raise_to"]
     return ("call", None) if legal["can_call"] else ("check", None)
 
 

@@ -5,7 +5,6 @@ rebuilt from the events."""
 
 from __future__ import annotations
 
-import dataclasses
 import pickle
 from collections.abc import Iterator
 from types import SimpleNamespace
@@ -16,8 +15,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import selectors, services
+from games.engine.holdem import Holdem
 from games.models import Snapshot
-from games.rulesets import HOLDEM
+from games.rulesets import Ruleset
 from games.selectors import folded_from_events, match_state
 from tests.store.conftest import House, calling_station, fold_to_the_big_blind
 
@@ -28,7 +28,14 @@ class Counting:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.applied = 0
         self.rows_read = 0
-        counting_rules = dataclasses.replace(HOLDEM, apply=self._apply)
+        counting = self
+
+        class CountingHoldem(Holdem):
+            def apply(self, state: Any, item: Any) -> None:
+                counting.applied += 1
+                super().apply(state, item)
+
+        counting_rules = Ruleset(CountingHoldem())
         monkeypatch.setattr(selectors, "ruleset_for", lambda game: counting_rules)
         stored_events = selectors.stored_events
 
@@ -38,10 +45,6 @@ class Counting:
             return rows
 
         monkeypatch.setattr(selectors, "stored_events", counting_stored_events)
-
-    def _apply(self, state: Any, item: Any) -> None:
-        self.applied += 1
-        HOLDEM.apply(state, item)
 
     def reset(self) -> None:
         self.applied = self.rows_read = 0

@@ -1,16 +1,20 @@
-"""No-limit Texas Hold'em, exactly as RULES.md §1 says, for 2–10 seats, any blinds and antes.
+"""No-limit Texas Hold'em, exactly as docs/rules.md#holdem says, for 2–10 seats, any blinds and
+antes.
 
 The Cardavia match is :data:`games.engine.holdem.rules.CARDAVIA_TABLE`: four seats of 1000 chips,
 blinds 10/20, no ante, the button on seat 0 (the human) in the first hand.
 
-Choices where RULES.md is silent (what a careful card room does):
+Choices where the rules are silent (what a careful card room does):
 
 - **Short big blind.** A big blind posted short (all-in) sets the bet to call at what was posted;
   the minimum raise is still the posted bet plus one big blind.
 - **Short opening bet.** After an all-in bet below the minimum, a raise must still add a full
   minimum bet on top of it (e.g. all-in 15 with min bet 20: raise to at least 35).
-- **Bet and raise** are one action, "bet to N this round"; the event records which it was.
-- **Fold** is offered only when a player owes chips; otherwise they check (RULES.md §1.4).
+- **Bet and raise** both name the total to have bet this round ("bet to N"): ``bet`` opens a
+  round nobody has bet in, ``raise`` raises a bet (the big blind counts as a bet); the other kind
+  is refused (``cannot_bet``, ``cannot_raise``).
+- **Fold** is offered only when a player owes chips; otherwise they check
+  (docs/rules.md#holdem-betting).
 - **Uncalled chips** return at the end of each betting round (and when all others fold), so the
   pot shown is always the contested one.
 - **Antes** (not in Cardavia's match, but in hand histories) are posted before the blinds, from the
@@ -22,3 +26,142 @@ Choices where RULES.md is silent (what a careful card room does):
 - **Restart** is allowed at any time: a hand in play is abandoned (its seed revealed, its chips not
   settled), every stack returns to its starting amount and the button to its first seat.
 """
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.engine.audit import AuditReport
+from games.engine.events import Event
+from games.engine.game import ActionRequest, HandSummary, HistoryFormat
+from games.engine.holdem import audit as _audit
+from games.engine.holdem import events as ev
+from games.engine.holdem import phh
+from games.engine.holdem import view as _view
+from games.engine.holdem.betting import LegalActions, legal_actions
+from games.engine.holdem.game import Act, Command, Restart, StartHand, advance
+from games.engine.holdem.rules import CARDAVIA_TABLE, HUMAN_SEAT, SEATS
+from games.engine.holdem.state import HoldemState, Phase, apply
+
+__all__ = ["HOLDEM", "Holdem"]
+
+
+class Holdem:
+    """Texas Hold'em as a :class:`~games.engine.game.Game`: the Cardavia table (four seats of
+    1000 chips, blinds 10/20, the human on seat 0)."""
+
+    name = "holdem"
+    engine_version = "holdem-2"
+    human_seat = HUMAN_SEAT
+    seat_count = SEATS
+    bots_package = "bots.holdem"
+    history_format = HistoryFormat(
+        name="PHH",
+        variants=(phh.SUPPORTED_VARIANT,),
+        replay_file=phh.replay_file,
+        error=phh.PHHError,
+    )
+
+    def new_state(self) -> HoldemState:
+        return HoldemState()
+
+    def apply(self, state: HoldemState, event: Event) -> None:
+        apply(state, event)
+
+    def advance(self, state: HoldemState, command: Command) -> tuple[HoldemState, list[Event]]:
+        return advance(state, command)
+
+    def start_match(self) -> Command:
+        return CARDAVIA_TABLE
+
+    def start_hand(self, seed: bytes) -> Command:
+        return StartHand(seed=seed)
+
+    def restart(self) -> Command:
+        return Restart()
+
+    def command(self, seat: int, request: ActionRequest) -> Command:
+        return Act(seat, request.kind, request.amount)
+
+    def to_act(self, state: HoldemState) -> int | None:
+        return state.to_act
+
+    def is_between_hands(self, state: HoldemState) -> bool:
+        return state.phase == Phase.BETWEEN_HANDS
+
+    def is_match_over(self, state: HoldemState) -> bool:
+        return state.phase == Phase.MATCH_OVER
+
+    def seat_in_match(self, state: HoldemState, seat: int) -> bool:
+        return state.seats[seat].in_match
+
+    def view(self, state: HoldemState, viewer: int | None) -> dict[str, Any]:
+        return _view.view(state, viewer)
+
+    def visible_record(self, event: Event, viewer: int | None) -> dict[str, Any]:
+        return _view.visible_record(event, viewer)
+
+    def legal_actions(self, state: HoldemState) -> LegalActions | None:
+        return legal_actions(state)
+
+    def audit(self, events: Sequence[Event]) -> AuditReport:
+        return _audit.audit(events)
+
+    def hand_opened_by(self, event: Event) -> int | None:
+        return event.hand_number if isinstance(event, ev.HandStarted) else None
+
+    def starts_segment(self, event: Event) -> bool:
+        return isinstance(event, ev.MatchStarted | ev.MatchRestarted)
+
+    def closes_hand(self, event: Event) -> bool:
+        return isinstance(event, ev.HandEnded | ev.HandAbandoned)
+
+    def summarize_hand(self, events: Sequence[tuple[int, Event]]) -> HandSummary:
+        """The hand's pot, winners and showdown; ``detail``: the button and the board."""
+        opening = events[0][1]
+        assert isinstance(opening, ev.HandStarted)
+        board: list[str] = []
+        pot_total = 0
+        winners: set[int] = set()
+        showdown = finished = abandoned = False
+        for _, item in events:
+            match item:
+                case ev.BoardDealt():
+                    board.extend(item.cards)
+                case ev.HandShown():
+                    showdown = True
+                case ev.PotAwarded():
+                    pot_total += item.amount
+                    winners.update(item.winners)
+                case ev.HandEnded():
+                    finished = True
+                case ev.HandAbandoned():
+                    abandoned = True
+        return HandSummary(
+            hand_number=opening.hand_number,
+            first_seq=events[0][0],
+            last_seq=events[-1][0],
+            pot_total=pot_total,
+            winners=tuple(sorted(winners)),
+            showdown=showdown,
+            finished=finished,
+            abandoned=abandoned,
+            detail={"button": opening.button, "board": board},
+        )
+
+    def replay_proof(self, hand: Sequence[Event], match: Sequence[Event]) -> dict[str, Any]:
+        """The hand's commitment and, once it is over, its seed: the seed fixes the whole deck
+        (:mod:`games.engine.shuffle`), so anyone can check every card dealt."""
+        opening = next(item for item in hand if isinstance(item, ev.HandStarted))
+        closing = next(
+            (item for item in hand if isinstance(item, ev.HandEnded | ev.HandAbandoned)), None
+        )
+        return {
+            "commitment": opening.commitment,
+            "seed": None if closing is None else closing.seed,
+        }
+
+
+HOLDEM = Holdem()
+"""Texas Hold'em, as the registry (``games.registry``) lists it."""

@@ -11,8 +11,10 @@ Card lists are tuples of two-character cards (``"As"``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-from games.engine.events import Event, event
+from games.engine.betting import betting_events
+from games.engine.events import Event, event, match_events
 
 
 @event("holdem.match_started")
@@ -44,19 +46,32 @@ class HandStarted(Event):
     deck: tuple[str, ...] | None = None
 
 
-@event("holdem.ante_posted")
-@dataclass(frozen=True, slots=True)
-class AntePosted(Event):
-    seat: int
-    amount: int
+class Street(StrEnum):
+    """The stages of a hand; ``SHOWDOWN`` once live hands are shown."""
+
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    SHOWDOWN = "showdown"
+
+
+class Blind(StrEnum):
+    """The forced bets of a hand (docs/rules.md#holdem-blinds)."""
+
+    SMALL = "small"
+    BIG = "big"
 
 
 @event("holdem.blind_posted")
 @dataclass(frozen=True, slots=True)
 class BlindPosted(Event):
     seat: int
-    blind: str  # "small" or "big"
+    blind: Blind
     amount: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "blind", Blind(self.blind))  # a stored record holds the text
 
 
 @event("holdem.hole_cards_dealt")
@@ -66,58 +81,17 @@ class HoleCardsDealt(Event):
     cards: tuple[str, ...]
 
 
-@event("holdem.folded")
-@dataclass(frozen=True, slots=True)
-class Folded(Event):
-    seat: int
-
-
-@event("holdem.checked")
-@dataclass(frozen=True, slots=True)
-class Checked(Event):
-    seat: int
-
-
-@event("holdem.called")
-@dataclass(frozen=True, slots=True)
-class Called(Event):
-    """A call of ``amount`` more chips; less than owed when it puts the caller all-in."""
-
-    seat: int
-    amount: int
-
-
-@event("holdem.bet")
-@dataclass(frozen=True, slots=True)
-class Bet(Event):
-    """An opening bet in a round where nobody had bet, to ``to`` chips."""
-
-    seat: int
-    to: int
-
-
-@event("holdem.raised")
-@dataclass(frozen=True, slots=True)
-class Raised(Event):
-    seat: int
-    to: int
-
-
 @event("holdem.board_dealt")
 @dataclass(frozen=True, slots=True)
 class BoardDealt(Event):
     """A street's board cards, after one burned card (hidden until the seed is revealed)."""
 
-    street: str  # "flop", "turn" or "river"
+    street: Street  # flop, turn or river
     burned: str
     cards: tuple[str, ...]
 
-
-@event("holdem.uncalled_bet_returned")
-@dataclass(frozen=True, slots=True)
-class UncalledBetReturned(Event):
-    seat: int
-    amount: int
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "street", Street(self.street))  # a stored record holds the text
 
 
 @event("holdem.hand_shown")
@@ -174,19 +148,8 @@ class PlayerEliminated(Event):
     place: int
 
 
-@event("holdem.match_ended")
-@dataclass(frozen=True, slots=True)
-class MatchEnded(Event):
-    winner: int
-
-
-@event("holdem.match_restarted")
-@dataclass(frozen=True, slots=True)
-class MatchRestarted(Event):
-    """A new match segment: every seat back in with its starting stack; history stays."""
-
-    segment: int
-    stacks: tuple[int, ...]
-
+BETTING = betting_events("holdem", __name__)
+AntePosted, Folded, Checked, Called, Bet, Raised, UncalledBetReturned = BETTING.classes()
+MatchRestarted, MatchEnded = match_events("holdem", __name__)
 
 PLAYER_ACTIONS = (Folded, Checked, Called, Bet, Raised)

@@ -8,16 +8,17 @@ until a player must act again or the hand is over.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.engine.cards import STANDARD_DECK
-from games.engine.errors import IllegalAction
-from games.engine.events import Event
+from games.engine.errors import ErrorCode, refuse
+from games.engine.events import Emit, Event, run_command
 from games.engine.holdem import events as ev
-from games.engine.holdem.betting import action_event
+from games.engine.holdem.betting import RULES, action_event
 from games.engine.holdem.evaluator import describe, evaluate
-from games.engine.holdem.pots import split_pot, uncalled_bet
+from games.engine.holdem.events import Blind, Street
+from games.engine.holdem.pots import split_pot
 from games.engine.holdem.state import (
     BETTING,
     BETWEEN_HANDS,
@@ -27,8 +28,6 @@ from games.engine.holdem.state import (
     apply,
 )
 from games.engine.shuffle import SEED_BYTES, commitment, shuffled
-
-Emit = Callable[[Event], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +63,12 @@ class Restart:
 
 Command = StartMatch | StartHand | Act | Restart
 
-STREETS = (("flop", 3), ("turn", 1), ("river", 1))
+# Each street after the preflop, with the street before it and how many cards it deals.
+NEXT_STREET = {
+    Street.PREFLOP: (Street.FLOP, 3),
+    Street.FLOP: (Street.TURN, 1),
+    Street.TURN: (Street.RIVER, 1),
+}
 
 
 def decide(state: HoldemState, command: Command) -> list[Event]:
@@ -74,38 +78,34 @@ def decide(state: HoldemState, command: Command) -> list[Event]:
 
 def advance(state: HoldemState, command: Command) -> tuple[HoldemState, list[Event]]:
     """Like :func:`decide`, also returning the state after the events (saves folding them again)."""
-    work = state.copy()
-    produced: list[Event] = []
+    return run_command(state, apply, lambda work, emit: _decide(work, command, emit))
 
-    def emit(item: Event) -> None:
-        apply(work, item)
-        produced.append(item)
 
+def _decide(state: HoldemState, command: Command, emit: Emit) -> None:
     match command:
         case StartMatch():
-            _start_match(work, command, emit)
+            _start_match(state, command, emit)
         case StartHand():
-            _start_hand(work, command, emit)
+            _start_hand(state, command, emit)
         case Act():
-            emit(action_event(work, command.seat, command.kind, command.amount))
+            emit(action_event(state, command.seat, command.kind, command.amount))
         case Restart():
-            _restart(work, emit)
+            _restart(state, emit)
         case _:
-            raise IllegalAction("unknown_command", f"Unknown command {command!r}.")
-    _run_dealer(work, emit)
-    return work, produced
+            raise refuse(ErrorCode.UNKNOWN_COMMAND, command=type(command).__name__)
+    _run_dealer(state, emit)
 
 
 def _start_match(state: HoldemState, command: StartMatch, emit: Emit) -> None:
     if state.phase != NO_MATCH:
-        raise IllegalAction("match_already_started", "This match has already started.")
+        raise refuse(ErrorCode.MATCH_ALREADY_STARTED)
     stacks = tuple(command.stacks)
     if not 2 <= len(stacks) <= 10 or any(stack <= 0 for stack in stacks):
-        raise IllegalAction("invalid_table", "A table has 2 to 10 seats, each with chips.")
+        raise refuse(ErrorCode.INVALID_TABLE, minimum=2, maximum=10)
     if not 0 <= command.small_blind <= command.big_blind or command.big_blind <= 0:
-        raise IllegalAction("invalid_blinds", "Blinds must satisfy 0 <= small <= big, big > 0.")
+        raise refuse(ErrorCode.INVALID_BLINDS)
     if not 0 <= command.first_button < len(stacks):
-        raise IllegalAction("invalid_button", "The button must be on a seat of the table.")
+        raise refuse(ErrorCode.INVALID_BUTTON)
     emit(
         ev.MatchStarted(
             stacks=stacks,
@@ -121,7 +121,7 @@ def _start_match(state: HoldemState, command: StartMatch, emit: Emit) -> None:
 
 def _restart(state: HoldemState, emit: Emit) -> None:
     if state.config is None:
-        raise IllegalAction("no_match", "There is no match to restart.")
+        raise refuse(ErrorCode.NO_MATCH)
     if state.phase == BETTING:
         emit(ev.HandAbandoned(hand_number=state.hand_number, seed=state.seed))
     emit(ev.MatchRestarted(segment=state.segment + 1, stacks=state.config.starting_stacks))
@@ -160,14 +160,14 @@ def blind_seats(state: HoldemState, button: int) -> tuple[int, int]:
 
 def _start_hand(state: HoldemState, command: StartHand, emit: Emit) -> None:
     if state.phase == MATCH_OVER:
-        raise IllegalAction("match_over", "The match is over.")
+        raise refuse(ErrorCode.MATCH_OVER)
     if state.phase != BETWEEN_HANDS:
-        raise IllegalAction("hand_in_progress", "A hand is already in progress.")
+        raise refuse(ErrorCode.HAND_IN_PROGRESS)
     assert state.config is not None
     button = next_button(state)
     if command.seed is not None:
         if len(command.seed) != SEED_BYTES:
-            raise IllegalAction("invalid_seed", f"A seed is {SEED_BYTES} bytes.")
+            raise refuse(ErrorCode.INVALID_SEED, size=SEED_BYTES)
         emit(
             ev.HandStarted(
                 hand_number=state.hand_number + 1,
@@ -179,7 +179,7 @@ def _start_hand(state: HoldemState, command: StartHand, emit: Emit) -> None:
     else:
         deck = tuple(command.deck or ())
         if sorted(deck) != sorted(STANDARD_DECK):
-            raise IllegalAction("invalid_deck", "A deck is the 52 distinct standard cards.")
+            raise refuse(ErrorCode.INVALID_DECK)
         emit(
             ev.HandStarted(
                 hand_number=state.hand_number + 1, button=button, commitment="", deck=deck
@@ -201,11 +201,13 @@ def _post_forced_bets(state: HoldemState, button: int, emit: Emit) -> None:
         emit(ev.AntePosted(seat=big, amount=min(config.big_blind_ante, state.seats[big].stack)))
     emit(
         ev.BlindPosted(
-            seat=small, blind="small", amount=min(config.small_blind, state.seats[small].stack)
+            seat=small, blind=Blind.SMALL, amount=min(config.small_blind, state.seats[small].stack)
         )
     )
     emit(
-        ev.BlindPosted(seat=big, blind="big", amount=min(config.big_blind, state.seats[big].stack))
+        ev.BlindPosted(
+            seat=big, blind=Blind.BIG, amount=min(config.big_blind, state.seats[big].stack)
+        )
     )
 
 
@@ -229,7 +231,7 @@ def _run_dealer(state: HoldemState, emit: Emit) -> None:
         if len(live) == 1:
             _award_uncontested(state, live[0], emit)
             _end_hand(state, emit)
-        elif state.street == "river":
+        elif state.street == Street.RIVER:
             _showdown(state, live, emit)
             _end_hand(state, emit)
         else:
@@ -237,14 +239,13 @@ def _run_dealer(state: HoldemState, emit: Emit) -> None:
 
 
 def _return_uncalled_bet(state: HoldemState, emit: Emit) -> None:
-    returned = uncalled_bet([seat.bet for seat in state.seats])
+    returned = RULES.uncalled_bet_returned([seat.bet for seat in state.seats])
     if returned is not None:
-        emit(ev.UncalledBetReturned(seat=returned[0], amount=returned[1]))
+        emit(returned)
 
 
 def _deal_next_street(state: HoldemState, emit: Emit) -> None:
-    index = {"preflop": 0, "flop": 1, "turn": 2}[state.street or "preflop"]
-    street, count = STREETS[index]
+    street, count = NEXT_STREET[state.street or Street.PREFLOP]
     top = state.next_card
     emit(
         ev.BoardDealt(

@@ -1,4 +1,4 @@
-"""Pots (RULES.md §1.6): uncalled bets, side pots, and splitting a pot with odd chips."""
+"""Pots (docs/rules.md#holdem-pots): side pots, and splitting a pot with odd chips."""
 
 from __future__ import annotations
 
@@ -10,22 +10,6 @@ from dataclasses import dataclass
 class Pot:
     amount: int
     eligible: tuple[int, ...]
-
-
-def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
-    """(seat, amount) of the part of the highest bet nobody matched, or None.
-
-    Folded players' bets count as matching up to what they put in.
-
-    >>> uncalled_bet([100, 40, 0])
-    (0, 60)
-    >>> uncalled_bet([40, 40, 0]) is None
-    True
-    """
-    top = max(range(len(bets)), key=lambda seat: bets[seat])
-    second = max((bet for seat, bet in enumerate(bets) if seat != top), default=0)
-    excess = bets[top] - second
-    return (top, excess) if excess > 0 else None
 
 
 def side_pots(

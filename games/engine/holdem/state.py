@@ -8,18 +8,34 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-from games.engine.betting import apply_bet, apply_call, apply_check
+from games.engine.betting import Action, AntePosted, apply_action, apply_uncalled_bet_returned
 from games.engine.cards import STANDARD_DECK
-from games.engine.events import Event
+from games.engine.events import Event, MatchEnded, MatchRestarted
 from games.engine.holdem import events as ev
+from games.engine.holdem.events import Blind, Street
 from games.engine.holdem.pots import Pot, side_pots
 from games.engine.shuffle import shuffled
 
-BETWEEN_HANDS = "between_hands"
-BETTING = "betting"
-MATCH_OVER = "match_over"
-NO_MATCH = "no_match"
+
+class Phase(StrEnum):
+    """Where a Hold'em match stands."""
+
+    NO_MATCH = "no_match"
+    """No table yet: the match has not started."""
+    BETWEEN_HANDS = "between_hands"
+    """A hand may be dealt: the last one is over (or none was dealt yet)."""
+    BETTING = "betting"
+    """A hand is being played (also while the dealer runs the board out)."""
+    MATCH_OVER = "match_over"
+    """One player holds every chip."""
+
+
+NO_MATCH = Phase.NO_MATCH
+BETWEEN_HANDS = Phase.BETWEEN_HANDS
+BETTING = Phase.BETTING
+MATCH_OVER = Phase.MATCH_OVER
 
 
 @dataclass(slots=True)
@@ -37,7 +53,7 @@ class Seat:
     hand_start_stack: int = 0
     acted: bool = False
     # The round's highest bet just after this seat's last action: raising reopens for the seat
-    # only once the bet has grown by a full raise since then (RULES.md §1.4, short all-ins).
+    # only once the bet has grown by a full raise since then (docs/rules.md#holdem-all-ins).
     seen_bet: int = 0
 
     def copy(self) -> Seat:
@@ -82,14 +98,14 @@ class TableConfig:
 class HoldemState:
     config: TableConfig | None = None
     seats: list[Seat] = field(default_factory=list)
-    phase: str = NO_MATCH
+    phase: Phase = Phase.NO_MATCH
     segment: int = 0
     hand_number: int = 0
     button: int | None = None
     small_blind_seat: int | None = None
     big_blind_seat: int | None = None
     last_big_blind: int | None = None
-    street: str | None = None
+    street: Street | None = None
     board: list[str] = field(default_factory=list)
     deck: tuple[str, ...] = ()
     next_card: int = 0
@@ -202,7 +218,7 @@ def _match_started(state: HoldemState, event: ev.MatchStarted) -> None:
     state.phase = BETWEEN_HANDS
 
 
-def _match_restarted(state: HoldemState, event: ev.MatchRestarted) -> None:
+def _match_restarted(state: HoldemState, event: MatchRestarted) -> None:
     state.seats = [Seat(stack=stack) for stack in event.stacks]
     state.segment = event.segment
     state.phase = BETWEEN_HANDS
@@ -236,7 +252,7 @@ def _hand_started(state: HoldemState, event: ev.HandStarted) -> None:
         state.deck = tuple(shuffled(bytes.fromhex(event.seed), STANDARD_DECK))
     state.next_card = 0
     _clear_hand(state)
-    state.street = "preflop"
+    state.street = Street.PREFLOP
     state.phase = BETTING
     state.last_full_raise = state.config.big_blind
     for seat in state.seats:
@@ -251,7 +267,7 @@ def _hand_started(state: HoldemState, event: ev.HandStarted) -> None:
         seat.seen_bet = 0
 
 
-def _ante_posted(state: HoldemState, event: ev.AntePosted) -> None:
+def _ante_posted(state: HoldemState, event: AntePosted) -> None:
     seat = state.seats[event.seat]
     seat.stack -= event.amount
     seat.contributed += event.amount
@@ -264,7 +280,7 @@ def _blind_posted(state: HoldemState, event: ev.BlindPosted) -> None:
     seat.bet += event.amount
     seat.contributed += event.amount
     state.current_bet = max(state.current_bet, seat.bet)
-    if event.blind == "small":
+    if event.blind == Blind.SMALL:
         state.small_blind_seat = event.seat
     else:
         state.big_blind_seat = event.seat
@@ -279,31 +295,14 @@ def _hole_cards_dealt(state: HoldemState, event: ev.HoleCardsDealt) -> None:
         state.to_act = first_to_act(state, state.round_start)
 
 
-def _folded(state: HoldemState, event: ev.Folded) -> None:
-    seat = state.seats[event.seat]
-    seat.folded = True
-    seat.acted = True
-    state.to_act = first_to_act(state, event.seat + 1)
-
-
-def _checked(state: HoldemState, event: ev.Checked) -> None:
-    apply_check(state, event.seat)
-    state.to_act = first_to_act(state, event.seat + 1)
-
-
-def _called(state: HoldemState, event: ev.Called) -> None:
-    apply_call(state, event.seat, event.amount)
-    state.to_act = first_to_act(state, event.seat + 1)
-
-
-def _bet_or_raised(state: HoldemState, event: ev.Bet | ev.Raised) -> None:
-    apply_bet(state, event.seat, event.to)
+def _action(state: HoldemState, event: Action) -> None:
+    apply_action(state, event)
     state.to_act = first_to_act(state, event.seat + 1)
 
 
 def _board_dealt(state: HoldemState, event: ev.BoardDealt) -> None:
     assert state.config is not None
-    state.street = event.street
+    state.street = Street(event.street)
     state.board.extend(event.cards)
     state.next_card += 1 + len(event.cards)
     state.current_bet = 0
@@ -317,17 +316,9 @@ def _board_dealt(state: HoldemState, event: ev.BoardDealt) -> None:
     state.to_act = first_to_act(state, state.round_start)
 
 
-def _uncalled_bet_returned(state: HoldemState, event: ev.UncalledBetReturned) -> None:
-    seat = state.seats[event.seat]
-    seat.stack += event.amount
-    seat.contributed -= event.amount
-    seat.bet = max(0, seat.bet - event.amount)
-    state.current_bet = max(other.bet for other in state.seats)
-
-
 def _hand_shown(state: HoldemState, event: ev.HandShown) -> None:
     state.shown[event.seat] = tuple(event.cards)
-    state.street = "showdown"
+    state.street = Street.SHOWDOWN
 
 
 def _pot_awarded(state: HoldemState, event: ev.PotAwarded) -> None:
@@ -356,7 +347,7 @@ def _player_eliminated(state: HoldemState, event: ev.PlayerEliminated) -> None:
     state.places[event.seat] = event.place
 
 
-def _match_ended(state: HoldemState, event: ev.MatchEnded) -> None:
+def _match_ended(state: HoldemState, event: MatchEnded) -> None:
     state.phase = MATCH_OVER
     state.winner = event.winner
     state.places[event.winner] = 1
@@ -369,13 +360,13 @@ _APPLY: dict[type[Event], Callable[[HoldemState, Event], None]] = {
     ev.AntePosted: _ante_posted,
     ev.BlindPosted: _blind_posted,
     ev.HoleCardsDealt: _hole_cards_dealt,
-    ev.Folded: _folded,
-    ev.Checked: _checked,
-    ev.Called: _called,
-    ev.Bet: _bet_or_raised,
-    ev.Raised: _bet_or_raised,
+    ev.Folded: _action,
+    ev.Checked: _action,
+    ev.Called: _action,
+    ev.Bet: _action,
+    ev.Raised: _action,
     ev.BoardDealt: _board_dealt,
-    ev.UncalledBetReturned: _uncalled_bet_returned,
+    ev.UncalledBetReturned: apply_uncalled_bet_returned,
     ev.HandShown: _hand_shown,
     ev.PotAwarded: _pot_awarded,
     ev.HandEnded: _hand_ended,

@@ -1,4 +1,4 @@
-"""Up & Down, exactly as RULES.md §2 says: two players, one card locked each deal, one bet.
+"""Up & Down, exactly as docs/rules.md#updown says: two players, one card locked each deal, one bet.
 
 The Cardavia match is :data:`games.engine.updown.rules.START_MATCH`: two seats of 20 chips, an
 ante of 1, the human (seat 0) starting the first deal. The modules mirror Hold'em's: ``events``,
@@ -6,7 +6,7 @@ ante of 1, the human (seat 0) starting the first deal. The modules mirror Hold'e
 (``legal_actions``), ``view`` (``view``, ``visible_record``), ``audit``, ``rules``, and
 ``history`` (the TOML deal-history format, docs/updown-hand-history.md); ``cards`` is the shoe.
 
-Choices where RULES.md is silent (what a careful card room does):
+Choices where the rules are silent (what a careful card room does):
 
 - **Card ids.** The 104 physical cards are told apart by their deck: a two-character card plus
   ``1`` or ``2`` (``"As1"``, ``"As2"``). The shoe order ``SHOE`` is deck 1 in standard order
@@ -41,9 +41,11 @@ Choices where RULES.md is silent (what a careful card room does):
 - **Ante larger than a stack** (not in Cardavia's match, where every ante is 1 chip and every
   stack at least 1): the player antes what they have and is all-in; the excess of the other ante is
   returned like an unmatched bet.
-- **Bet and raise** are one action, "bet to N this round" (antes not counted); the event records
-  which it was. The first bet must be at least 1; a raise must increase by at least the last full
-  bet or raise; the most a player may bet to is their whole stack plus what they already bet.
+- **Bet and raise** both name the total to have bet this round, antes not counted ("bet to
+  N"): ``bet`` opens the betting, ``raise`` raises a bet; the other kind is refused
+  (``cannot_bet``, ``cannot_raise``). The first bet must be at least 1; a raise must increase by
+  at least the last full bet or raise; the most a player may bet to is their whole stack plus
+  what they already bet.
 - **Unmatched chips** (an uncalled bet, the excess of a call the opponent could not cover) return
   before the reveal, so the pot shown at the reveal is the one contested.
 - **Facing an all-in** a player may only call or fold (``opponent_all_in``); after a short all-in
@@ -65,3 +67,152 @@ from the ante), ``UncalledBetReturned`` (if any), ``LockedCardsRevealed``, ``Pot
 ``DealEnded``, then any ``ShuffleRevealed`` now due — or ``MatchEnded`` and every remaining
 ``ShuffleRevealed`` when a player has no chips left.
 """
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.engine.audit import AuditReport
+from games.engine.events import Event
+from games.engine.game import ActionRequest, HandSummary, HistoryFormat
+from games.engine.updown import audit as _audit
+from games.engine.updown import events as ev
+from games.engine.updown import history
+from games.engine.updown import view as _view
+from games.engine.updown.betting import UpDownLegalActions, legal_actions
+from games.engine.updown.game import Act, Command, Lock, Restart, StartDeal, advance
+from games.engine.updown.rules import HUMAN_SEAT, SEATS, START_MATCH
+from games.engine.updown.state import Phase, UpDownState, apply
+
+__all__ = ["UPDOWN", "UpDown"]
+
+
+class UpDown:
+    """Up & Down as a :class:`~games.engine.game.Game`: two seats of 20 chips, an ante of 1,
+    the human on seat 0. A "hand" of the interface is a deal."""
+
+    name = "updown"
+    engine_version = "updown-2"
+    human_seat = HUMAN_SEAT
+    seat_count = SEATS
+    bots_package = "bots.updown"
+    history_format = HistoryFormat(
+        name="UD",
+        variants=(history.VARIANT,),
+        replay_file=history.replay_file,
+        error=history.HistoryError,
+    )
+
+    def new_state(self) -> UpDownState:
+        return UpDownState()
+
+    def apply(self, state: UpDownState, event: Event) -> None:
+        apply(state, event)
+
+    def advance(self, state: UpDownState, command: Command) -> tuple[UpDownState, list[Event]]:
+        return advance(state, command)
+
+    def start_match(self) -> Command:
+        return START_MATCH
+
+    def start_hand(self, seed: bytes) -> Command:
+        # The seed is used only when the shoe needs a (re)shuffle; an unused seed is not recorded.
+        return StartDeal(seed=seed)
+
+    def restart(self) -> Command:
+        return Restart()
+
+    def command(self, seat: int, request: ActionRequest) -> Command:
+        if request.kind == "lock":
+            return Lock(seat, request.card or "")
+        return Act(seat, request.kind, request.amount)
+
+    def to_act(self, state: UpDownState) -> int | None:
+        return state.to_act
+
+    def is_between_hands(self, state: UpDownState) -> bool:
+        return state.phase == Phase.BETWEEN_DEALS
+
+    def is_match_over(self, state: UpDownState) -> bool:
+        return state.phase == Phase.MATCH_OVER
+
+    def seat_in_match(self, state: UpDownState, seat: int) -> bool:
+        # Nobody is knocked out of Up & Down before the match ends.
+        return state.phase != Phase.MATCH_OVER
+
+    def view(self, state: UpDownState, viewer: int | None) -> dict[str, Any]:
+        return _view.view(state, viewer)
+
+    def visible_record(self, event: Event, viewer: int | None) -> dict[str, Any]:
+        return _view.visible_record(event, viewer)
+
+    def legal_actions(self, state: UpDownState) -> UpDownLegalActions | None:
+        return legal_actions(state)
+
+    def audit(self, events: Sequence[Event]) -> AuditReport:
+        return _audit.audit(events)
+
+    def hand_opened_by(self, event: Event) -> int | None:
+        return event.deal_number if isinstance(event, ev.DealStarted) else None
+
+    def starts_segment(self, event: Event) -> bool:
+        return isinstance(event, ev.MatchStarted | ev.MatchRestarted)
+
+    def closes_hand(self, event: Event) -> bool:
+        return isinstance(event, ev.DealEnded | ev.DealAbandoned)
+
+    def summarize_hand(self, events: Sequence[tuple[int, Event]]) -> HandSummary:
+        """The deal's pot and winners; a showdown unless someone folded. ``detail``: the
+        starter, both locked cards once revealed, and the outcome."""
+        opening = events[0][1]
+        assert isinstance(opening, ev.DealStarted)
+        locked: list[str] = []
+        outcome: str | None = None
+        pot_total = 0
+        winners: tuple[int, ...] = ()
+        finished = abandoned = False
+        for _, item in events:
+            match item:
+                case ev.LockedCardsRevealed():
+                    locked = list(item.cards)
+                case ev.PotAwarded():
+                    pot_total += item.amount
+                    winners = tuple(sorted(item.winners))
+                    outcome = item.outcome
+                case ev.DealEnded():
+                    finished = True
+                case ev.DealAbandoned():
+                    abandoned = True
+        return HandSummary(
+            hand_number=opening.deal_number,
+            first_seq=events[0][0],
+            last_seq=events[-1][0],
+            pot_total=pot_total,
+            winners=winners,
+            showdown=outcome is not None and outcome != ev.Outcome.FOLD,
+            finished=finished,
+            abandoned=abandoned,
+            detail={"starter": opening.starter, "locked_cards": locked, "outcome": outcome},
+        )
+
+    def replay_proof(self, hand: Sequence[Event], match: Sequence[Event]) -> dict[str, Any]:
+        """Every shuffle of the match: its commitment, and once revealed its seed and the pile
+        it shuffled. A shoe serves many deals and its seed is revealed only once no card of it
+        can still be hidden, so a deal's proof may come with a later deal."""
+        proofs: dict[int, dict[str, Any]] = {}
+        for item in match:
+            if isinstance(item, ev.ShoeShuffled):
+                proofs[item.shuffle] = {
+                    "shuffle": item.shuffle,
+                    "commitment": item.commitment,
+                    "seed": None,
+                    "pile": None,
+                }
+            elif isinstance(item, ev.ShuffleRevealed) and item.shuffle in proofs:
+                proofs[item.shuffle].update(seed=item.seed, pile=list(item.pile))
+        return {"shuffles": [proofs[number] for number in sorted(proofs)]}
+
+
+UPDOWN = UpDown()
+"""Up & Down, as the registry (``games.registry``) lists it."""

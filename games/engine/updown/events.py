@@ -17,8 +17,10 @@ alone (no index, no "the new one"), and only for its owner.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-from games.engine.events import Event, event
+from games.engine.betting import betting_events
+from games.engine.events import Event, event, match_events
 
 
 @event("updown.match_started")
@@ -68,13 +70,6 @@ class CardDealt(Event):
     card: str
 
 
-@event("updown.ante_posted")
-@dataclass(frozen=True, slots=True)
-class AntePosted(Event):
-    seat: int
-    amount: int
-
-
 @event("updown.signals_shown")
 @dataclass(frozen=True, slots=True)
 class SignalsShown(Event):
@@ -94,71 +89,39 @@ class CardLocked(Event):
     card: str
 
 
-@event("updown.folded")
-@dataclass(frozen=True, slots=True)
-class Folded(Event):
-    seat: int
-
-
-@event("updown.checked")
-@dataclass(frozen=True, slots=True)
-class Checked(Event):
-    seat: int
-
-
-@event("updown.called")
-@dataclass(frozen=True, slots=True)
-class Called(Event):
-    """A call of ``amount`` more chips; less than owed when it puts the caller all-in."""
-
-    seat: int
-    amount: int
-
-
-@event("updown.bet")
-@dataclass(frozen=True, slots=True)
-class Bet(Event):
-    """An opening bet, to ``to`` chips."""
-
-    seat: int
-    to: int
-
-
-@event("updown.raised")
-@dataclass(frozen=True, slots=True)
-class Raised(Event):
-    seat: int
-    to: int
-
-
-@event("updown.uncalled_bet_returned")
-@dataclass(frozen=True, slots=True)
-class UncalledBetReturned(Event):
-    """The part of a bet (or of an ante) the opponent could not or did not match."""
-
-    seat: int
-    amount: int
-
-
 @event("updown.locked_cards_revealed")
 @dataclass(frozen=True, slots=True)
 class LockedCardsRevealed(Event):
-    """Both locked cards face up, by seat — also after a fold (RULES.md §2.4)."""
+    """Both locked cards face up, by seat — also after a fold (docs/rules.md#updown-reveal)."""
 
     cards: tuple[str, ...]
+
+
+class Outcome(StrEnum):
+    """How a deal's pot was won (docs/rules.md#updown-reveal)."""
+
+    FOLD = "fold"
+    """The other player folded; the locked cards are still revealed, their ranks do not count."""
+    HIGHER_CARD = "higher_card"
+    """The stronger locked card won (a 2 beats an ace)."""
+    TIE = "tie"
+    """Equal ranks: the pot is split."""
 
 
 @event("updown.pot_awarded")
 @dataclass(frozen=True, slots=True)
 class PotAwarded(Event):
-    """The pot settled. ``outcome`` is ``"fold"``, ``"higher_card"`` or ``"tie"``; ``shares``
-    align with ``winners``; ``odd_chips`` lists who received an indivisible chip."""
+    """The pot settled; ``shares`` align with ``winners``; ``odd_chips`` lists who received an
+    indivisible chip."""
 
     amount: int
     winners: tuple[int, ...]
     shares: tuple[int, ...]
-    outcome: str
+    outcome: Outcome
     odd_chips: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "outcome", Outcome(self.outcome))  # a stored record holds text
 
 
 @event("updown.deal_ended")
@@ -166,7 +129,8 @@ class PotAwarded(Event):
 class DealEnded(Event):
     """The deal is over: the locked cards go to the discards and the stacks are final.
 
-    ``winner`` is None after a tie; the next deal's starter follows from it (RULES.md §2.3).
+    ``winner`` is None after a tie; the next deal's starter follows from it
+    (docs/rules.md#updown-locking).
     """
 
     deal_number: int
@@ -198,22 +162,9 @@ class ShuffleRevealed(Event):
     order: tuple[str, ...] | None = None
 
 
-@event("updown.match_ended")
-@dataclass(frozen=True, slots=True)
-class MatchEnded(Event):
-    """One player has no chips left and loses; ``winner`` holds all of them."""
-
-    winner: int
-
-
-@event("updown.match_restarted")
-@dataclass(frozen=True, slots=True)
-class MatchRestarted(Event):
-    """A new match segment: both stacks back to the start, a fresh shoe; history stays."""
-
-    segment: int
-    stacks: tuple[int, ...]
-
+BETTING = betting_events("updown", __name__)
+AntePosted, Folded, Checked, Called, Bet, Raised, UncalledBetReturned = BETTING.classes()
+MatchRestarted, MatchEnded = match_events("updown", __name__)
 
 PLAYER_ACTIONS = (CardLocked, Folded, Checked, Called, Bet, Raised)
 BETTING_ACTIONS = (Folded, Checked, Called, Bet, Raised)

@@ -14,15 +14,15 @@ The simplest house therefore sends a new seed with every ``StartDeal``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.engine.errors import IllegalAction
-from games.engine.events import Event
+from games.engine.errors import ErrorCode, refuse
+from games.engine.events import Emit, Event, run_command
 from games.engine.shuffle import SEED_BYTES, commitment, shuffled
 from games.engine.updown import events as ev
-from games.engine.updown.betting import action_event, lock_event
+from games.engine.updown.betting import RULES, action_event, lock_event
 from games.engine.updown.cards import SHOE, compare, in_shoe_order, signal
+from games.engine.updown.events import Outcome
 from games.engine.updown.state import (
     BETTING,
     BETWEEN_DEALS,
@@ -33,8 +33,6 @@ from games.engine.updown.state import (
     UpDownState,
     apply,
 )
-
-Emit = Callable[[Event], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,49 +82,45 @@ def decide(state: UpDownState, command: Command) -> list[Event]:
 
 def advance(state: UpDownState, command: Command) -> tuple[UpDownState, list[Event]]:
     """Like :func:`decide`, also returning the state after the events (saves folding them again)."""
-    work = state.copy()
-    produced: list[Event] = []
+    return run_command(state, apply, lambda work, emit: _decide(work, command, emit))
 
-    def emit(item: Event) -> None:
-        apply(work, item)
-        produced.append(item)
 
+def _decide(state: UpDownState, command: Command, emit: Emit) -> None:
     match command:
         case StartMatch():
-            _start_match(work, command, emit)
+            _start_match(state, command, emit)
         case StartDeal():
-            _start_deal(work, command, emit)
+            _start_deal(state, command, emit)
         case Lock():
-            emit(lock_event(work, command.seat, command.card))
+            emit(lock_event(state, command.seat, command.card))
         case Act():
-            emit(action_event(work, command.seat, command.kind, command.amount))
+            emit(action_event(state, command.seat, command.kind, command.amount))
         case Restart():
-            _restart(work, emit)
+            _restart(state, emit)
         case _:
-            raise IllegalAction("unknown_command", f"Unknown command {command!r}.")
-    if work.phase == BETTING and work.to_act is None:
-        _settle(work, emit)
-    return work, produced
+            raise refuse(ErrorCode.UNKNOWN_COMMAND, command=type(command).__name__)
+    if state.phase == BETTING and state.to_act is None:
+        _settle(state, emit)
 
 
 def _start_match(state: UpDownState, command: StartMatch, emit: Emit) -> None:
     if state.phase != NO_MATCH:
-        raise IllegalAction("match_already_started", "This match has already started.")
+        raise refuse(ErrorCode.MATCH_ALREADY_STARTED)
     stacks = tuple(command.stacks)
     if len(stacks) != SEATS or any(
         isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0 for stack in stacks
     ):
-        raise IllegalAction("invalid_table", "Up & Down has two seats, each with chips.")
+        raise refuse(ErrorCode.INVALID_TABLE, minimum=SEATS, maximum=SEATS)
     if isinstance(command.ante, bool) or not isinstance(command.ante, int) or command.ante < 0:
-        raise IllegalAction("invalid_ante", "The ante is a whole number of chips, 0 or more.")
+        raise refuse(ErrorCode.INVALID_ANTE)
     if command.first_starter not in range(SEATS):
-        raise IllegalAction("invalid_starter", "The first starter must be seat 0 or 1.")
+        raise refuse(ErrorCode.INVALID_STARTER)
     emit(ev.MatchStarted(stacks=stacks, ante=command.ante, first_starter=command.first_starter))
 
 
 def _restart(state: UpDownState, emit: Emit) -> None:
     if state.config is None:
-        raise IllegalAction("no_match", "There is no match to restart.")
+        raise refuse(ErrorCode.NO_MATCH)
     if state.phase in (LOCKING, BETTING):
         emit(ev.DealAbandoned(deal_number=state.deal_number))
     _reveal_every_seed(state, emit)
@@ -152,18 +146,18 @@ def shuffle_pile(state: UpDownState) -> tuple[str, ...]:
 
 def _start_deal(state: UpDownState, command: StartDeal, emit: Emit) -> None:
     if state.phase == MATCH_OVER:
-        raise IllegalAction("match_over", "The match is over.")
+        raise refuse(ErrorCode.MATCH_OVER)
     if state.phase == NO_MATCH:
-        raise IllegalAction("no_match", "There is no match yet.")
+        raise refuse(ErrorCode.NO_MATCH)
     if state.phase != BETWEEN_DEALS:
-        raise IllegalAction("deal_in_progress", "A deal is already in progress.")
+        raise refuse(ErrorCode.DEAL_IN_PROGRESS)
     assert state.config is not None and state.next_starter is not None
     first_deal = state.shoe is None
     emit(ev.DealStarted(deal_number=state.deal_number + 1, starter=state.next_starter))
     if shuffle_due(state):
         _shuffle(state, command, emit)
     elif command.shoe is not None:
-        raise IllegalAction("no_shuffle_due", "There are cards left to draw: no shuffle is due.")
+        raise refuse(ErrorCode.NO_SHUFFLE_DUE)
     assert state.shoe is not None
     # One card at a time from the top, seat 0 first: in a segment's first deal seat 0 gets the
     # 1st and 3rd cards, seat 1 the 2nd and 4th; later each seat draws one, seat 0 first.
@@ -185,19 +179,16 @@ def _shuffle(state: UpDownState, command: StartDeal, emit: Emit) -> None:
     if command.shoe is not None:
         stacked = tuple(command.shoe)
         if Counter(stacked) != Counter(pile):
-            raise IllegalAction(
-                "invalid_shoe",
-                f"A stacked shoe must hold exactly the {len(pile)} cards to be shuffled.",
+            raise refuse(
+                ErrorCode.INVALID_SHOE,
                 size=len(pile),
             )
         emit(ev.ShoeShuffled(shuffle=number, commitment="", size=len(pile), order=stacked))
         return
     if command.seed is None:
-        raise IllegalAction(
-            "seed_required", "The dealer must shuffle: start the deal with a fresh seed."
-        )
+        raise refuse(ErrorCode.SEED_REQUIRED)
     if not isinstance(command.seed, bytes) or len(command.seed) != SEED_BYTES:
-        raise IllegalAction("invalid_seed", f"A seed is {SEED_BYTES} bytes.")
+        raise refuse(ErrorCode.INVALID_SEED, size=SEED_BYTES)
     emit(
         ev.ShoeShuffled(
             shuffle=number,
@@ -224,7 +215,7 @@ def _settle(state: UpDownState, emit: Emit) -> None:
     winner: int | None
     if folded or result:
         winner = 1 - folded[0] if folded else (0 if result > 0 else 1)
-        outcome = "fold" if folded else "higher_card"
+        outcome = Outcome.FOLD if folded else Outcome.HIGHER_CARD
         emit(ev.PotAwarded(amount=pot, winners=(winner,), shares=(pot,), outcome=outcome))
     else:
         winner = None
@@ -239,7 +230,7 @@ def _settle(state: UpDownState, emit: Emit) -> None:
                 amount=pot,
                 winners=(0, 1),
                 shares=tuple(shares),
-                outcome="tie",
+                outcome=Outcome.TIE,
                 odd_chips=(second,) if odd else (),
             )
         )
@@ -259,11 +250,11 @@ def _settle(state: UpDownState, emit: Emit) -> None:
 
 
 def _return_uncalled(state: UpDownState, emit: Emit) -> None:
-    """The unmatched part of the larger contribution (a bet, or an ante) goes back (§2.3)."""
-    first, second = (seat.contributed for seat in state.seats)
-    if first != second:
-        larger = 0 if first > second else 1
-        emit(ev.UncalledBetReturned(seat=larger, amount=abs(first - second)))
+    """The unmatched part of the larger contribution (a bet, or an ante) goes back
+    (docs/rules.md#updown-all-ins)."""
+    returned = RULES.uncalled_bet_returned([seat.contributed for seat in state.seats])
+    if returned is not None:
+        emit(returned)
 
 
 def _reveal_finished_seeds(state: UpDownState, emit: Emit) -> None:

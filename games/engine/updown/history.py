@@ -14,8 +14,9 @@ The format is documented in ``docs/updown-hand-history.md``. One file holds one 
 Player ``pN`` is seat ``N - 1`` (p1 is the human's seat 0 in a Cardavia match). :func:`deal_history`
 exports a stored deal from a match's events; :func:`load`/:func:`loads` read a file into a
 :class:`DealHistory` and :func:`replay` plays it through :mod:`games.engine.updown.game`,
-returning our engine's finishing stacks — the same shape as :mod:`games.engine.phh`. Anything we
-cannot accept raises :class:`HistoryError` (a ``ValueError``) whose text is the one-line reason.
+returning our engine's finishing stacks — the same shape as :mod:`games.engine.holdem.phh`.
+Anything we cannot accept raises :class:`HistoryError` (a ``ValueError``) whose text is the
+one-line reason.
 
 >>> text = '''
 ... variant = "UD"

@@ -12,21 +12,40 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-from games.engine.betting import apply_bet, apply_call, apply_check
-from games.engine.events import Event
+from games.engine.betting import Action, AntePosted, apply_action, apply_uncalled_bet_returned
+from games.engine.events import Event, MatchEnded, MatchRestarted
 from games.engine.shuffle import shuffled
 from games.engine.updown import events as ev
 from games.engine.updown.cards import SHOE, in_shoe_order
+from games.engine.updown.events import Outcome
 
-NO_MATCH = "no_match"
-BETWEEN_DEALS = "between_deals"
-LOCKING = "locking"
-BETTING = "betting"  # also while the dealer settles a deal nobody can bet in (all-in on the ante)
-MATCH_OVER = "match_over"
+
+class Phase(StrEnum):
+    """Where an Up & Down match stands."""
+
+    NO_MATCH = "no_match"
+    """No table yet: the match has not started."""
+    BETWEEN_DEALS = "between_deals"
+    """A deal may start: the last one is over (or none was dealt yet)."""
+    LOCKING = "locking"
+    """The players lock one card each, the starter first."""
+    BETTING = "betting"
+    """The betting round; also while the dealer settles a deal nobody can bet in (all-in on the
+    ante)."""
+    MATCH_OVER = "match_over"
+    """One player has no chips left."""
+
+
+NO_MATCH = Phase.NO_MATCH
+BETWEEN_DEALS = Phase.BETWEEN_DEALS
+LOCKING = Phase.LOCKING
+BETTING = Phase.BETTING
+MATCH_OVER = Phase.MATCH_OVER
 
 SEATS = 2
-MIN_BET = 1  # RULES.md §2.3
+MIN_BET = 1  # docs/rules.md#updown-betting
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +73,7 @@ class Seat:
     folded: bool = False
     acted: bool = False
     # The bet just after this seat's last action: a short all-in does not reopen raising for a
-    # seat that has acted (RULES.md §2.3).
+    # seat that has acted (docs/rules.md#updown-all-ins).
     seen_bet: int = 0
 
     def copy(self) -> Seat:
@@ -87,7 +106,7 @@ class MatchConfig:
 class UpDownState:
     config: MatchConfig | None = None
     seats: list[Seat] = field(default_factory=list)
-    phase: str = NO_MATCH
+    phase: Phase = Phase.NO_MATCH
     segment: int = 0
     deal_number: int = 0
     starter: int | None = None  # of the current (or last) deal
@@ -104,7 +123,7 @@ class UpDownState:
     origin: dict[str, int] = field(default_factory=dict)  # card in a hand -> its shuffle
     revealed: tuple[str, ...] = ()  # both locked cards, by seat, once shown
     deal_winner: int | None = None
-    outcome: str | None = None
+    outcome: Outcome | None = None
     winner: int | None = None
 
     def copy(self) -> UpDownState:
@@ -151,7 +170,7 @@ def first_to_act(state: UpDownState, start: int) -> int | None:
 
     A seat must act when it can (not folded, chips left) and has not acted yet or owes chips.
     When only one seat can act and it owes nothing, nobody could answer a bet: no betting —
-    which is also the "all-in from the ante" rule (RULES.md §2.3).
+    which is also the "all-in from the ante" rule (docs/rules.md#updown-all-ins).
     """
     seats = state.seats
     able = [i for i in range(SEATS) if seats[i].can_act]
@@ -178,7 +197,7 @@ def _match_started(state: UpDownState, event: ev.MatchStarted) -> None:
     state.next_starter = event.first_starter
 
 
-def _match_restarted(state: UpDownState, event: ev.MatchRestarted) -> None:
+def _match_restarted(state: UpDownState, event: MatchRestarted) -> None:
     assert state.config is not None
     state.seats = [Seat(stack=stack) for stack in event.stacks]
     state.segment = event.segment
@@ -221,7 +240,8 @@ def _shoe_shuffled(state: UpDownState, event: ev.ShoeShuffled) -> None:
     if state.shoe is None:
         pile = SHOE
     else:
-        # The discards with what is left of the stock; the cards in hands stay out (§2.5).
+        # The discards with what is left of the stock; the cards in hands stay out
+        # (docs/rules.md#updown-next-deal).
         pile = in_shoe_order(state.discards + state.stock())
         state.retired += (state.shoe,)
     if event.order is not None:
@@ -243,7 +263,7 @@ def _card_dealt(state: UpDownState, event: ev.CardDealt) -> None:
     state.origin[event.card] = state.shoe.number
 
 
-def _ante_posted(state: UpDownState, event: ev.AntePosted) -> None:
+def _ante_posted(state: UpDownState, event: AntePosted) -> None:
     seat = state.seats[event.seat]
     seat.stack -= event.amount
     seat.contributed += event.amount
@@ -267,34 +287,10 @@ def _card_locked(state: UpDownState, event: ev.CardLocked) -> None:
     state.to_act = first_to_act(state, state.starter)
 
 
-def _folded(state: UpDownState, event: ev.Folded) -> None:
-    seat = state.seats[event.seat]
-    seat.folded = True
-    seat.acted = True
-    state.to_act = None
-
-
-def _checked(state: UpDownState, event: ev.Checked) -> None:
-    apply_check(state, event.seat)
+def _action(state: UpDownState, event: Action) -> None:
+    apply_action(state, event)
+    # After a fold nobody owes anything and only one player is left: nobody acts.
     state.to_act = first_to_act(state, event.seat + 1)
-
-
-def _called(state: UpDownState, event: ev.Called) -> None:
-    apply_call(state, event.seat, event.amount)
-    state.to_act = first_to_act(state, event.seat + 1)
-
-
-def _bet_or_raised(state: UpDownState, event: ev.Bet | ev.Raised) -> None:
-    apply_bet(state, event.seat, event.to)
-    state.to_act = first_to_act(state, event.seat + 1)
-
-
-def _uncalled_bet_returned(state: UpDownState, event: ev.UncalledBetReturned) -> None:
-    seat = state.seats[event.seat]
-    seat.stack += event.amount
-    seat.contributed -= event.amount
-    seat.bet = max(0, seat.bet - event.amount)
-    state.current_bet = max(other.bet for other in state.seats)
 
 
 def _locked_cards_revealed(state: UpDownState, event: ev.LockedCardsRevealed) -> None:
@@ -307,7 +303,7 @@ def _pot_awarded(state: UpDownState, event: ev.PotAwarded) -> None:
     for seat in state.seats:
         seat.bet = 0
         seat.contributed = 0
-    state.outcome = event.outcome
+    state.outcome = Outcome(event.outcome)
 
 
 def _deal_ended(state: UpDownState, event: ev.DealEnded) -> None:
@@ -316,7 +312,8 @@ def _deal_ended(state: UpDownState, event: ev.DealEnded) -> None:
     state.current_bet = 0
     state.deal_winner = event.winner
     assert state.starter is not None
-    # The winner starts the next deal; after a tie, the player who did not start (§2.3).
+    # The winner starts the next deal; after a tie, the player who did not start
+    # (docs/rules.md#updown-locking).
     state.next_starter = event.winner if event.winner is not None else 1 - state.starter
     played = []
     for seat in state.seats:
@@ -341,7 +338,7 @@ def _shuffle_revealed(state: UpDownState, event: ev.ShuffleRevealed) -> None:
     state.retired = tuple(shoe for shoe in state.retired if shoe.number != event.shuffle)
 
 
-def _match_ended(state: UpDownState, event: ev.MatchEnded) -> None:
+def _match_ended(state: UpDownState, event: MatchEnded) -> None:
     state.phase = MATCH_OVER
     state.winner = event.winner
 
@@ -355,12 +352,12 @@ _APPLY: dict[type[Event], Callable[[UpDownState, Event], None]] = {
     ev.AntePosted: _ante_posted,
     ev.SignalsShown: _signals_shown,
     ev.CardLocked: _card_locked,
-    ev.Folded: _folded,
-    ev.Checked: _checked,
-    ev.Called: _called,
-    ev.Bet: _bet_or_raised,
-    ev.Raised: _bet_or_raised,
-    ev.UncalledBetReturned: _uncalled_bet_returned,
+    ev.Folded: _action,
+    ev.Checked: _action,
+    ev.Called: _action,
+    ev.Bet: _action,
+    ev.Raised: _action,
+    ev.UncalledBetReturned: apply_uncalled_bet_returned,
     ev.LockedCardsRevealed: _locked_cards_revealed,
     ev.PotAwarded: _pot_awarded,
     ev.DealEnded: _deal_ended,

@@ -3,7 +3,7 @@
 For each file, one JSON line ``{"file": ..., "finishing_stacks": [...]}`` on standard output, the
 stacks in PHH player order (p1..pn). A file we cannot accept gets one line ``FILE: reason`` on
 standard error instead; the other files are still replayed, and the exit status is 1 if any file
-failed. Never a traceback: :mod:`games.engine.phh` does the work and explains every refusal.
+failed. Never a traceback: :mod:`games.engine.holdem.phh` does the work and explains every refusal.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.engine.phh import PHHError
-from games.engine.phh import replay_file as replay_holdem
+from games.engine.holdem.phh import PHHError
+from games.engine.holdem.phh import replay_file as replay_holdem
 from games.engine.updown.history import HistoryError
 from games.engine.updown.history import replay_file as replay_updown
 

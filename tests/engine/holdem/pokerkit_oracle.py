@@ -181,10 +181,10 @@ def random_action(rng: random.Random, legal: LegalActions, allow_raise: bool = T
     if legal.can_fold and roll < 0.2:
         return Act(legal.seat, "fold")
     passive = Act(legal.seat, "check" if legal.can_check else "call")
-    if not (legal.can_raise and allow_raise) or roll < 0.6:
+    if not (legal.can_bet_or_raise and allow_raise) or roll < 0.6:
         return passive
     low, high = legal.min_raise_to, legal.max_raise_to
-    kind = "bet" if legal.can_check else "raise"
+    kind = legal.bet_kind
     if roll >= 0.9:
         return Act(legal.seat, kind, high)
     if low == high:
@@ -366,7 +366,7 @@ class DifferentialHand:
                 f"PokerKit can_fold={peer.can_fold()} call={peer.checking_or_calling_amount}"
             )
         peer_raise = peer.can_complete_bet_or_raise_to()
-        if legal.can_raise and peer_raise:
+        if legal.can_bet_or_raise and peer_raise:
             peer_range = (
                 peer.min_completion_betting_or_raising_to_amount,
                 peer.max_completion_betting_or_raising_to_amount,
@@ -377,15 +377,15 @@ class DifferentialHand:
                     f"PokerKit {peer_range}"
                 )
             return True
-        if legal.can_raise == peer_raise:
+        if legal.can_bet_or_raise == peer_raise:
             return False
         if peer_raise and self._known_reopening(legal.seat):
             return False
-        if legal.can_raise and (
+        if legal.can_bet_or_raise and (
             self._nobody_can_match(legal.seat) or self._short_all_ins_forgotten(legal.seat)
         ):
             return False
-        raise self.fail(f"can raise: ours {legal.can_raise}, PokerKit {peer_raise}")
+        raise self.fail(f"can raise: ours {legal.can_bet_or_raise}, PokerKit {peer_raise}")
 
     def _known_reopening(self, seat_index: int) -> bool:
         """Whether PokerKit lets the seat raise where RULES.md §1.4 does not, as a known case."""

@@ -27,8 +27,8 @@ def random_match(rng: random.Random, hands: int = 30) -> list[Event]:
         while (legal := legal_actions(state)) is not None:
             kind = "check" if legal.can_check else rng.choice(["call", "call", "fold"])
             amount = None
-            if legal.can_raise and rng.random() < 0.3:
-                kind = "bet" if legal.can_check else "raise"
+            if legal.can_bet_or_raise and rng.random() < 0.3:
+                kind = legal.bet_kind
                 amount = rng.randint(legal.min_raise_to, legal.max_raise_to)
             state, produced = advance(state, Act(legal.seat, kind, amount))
             events += produced

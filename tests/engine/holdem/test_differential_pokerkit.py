@@ -175,7 +175,7 @@ def test_short_all_in_below_big_blind_does_not_reopen_raising_for_a_limper() -> 
 
     limper = legal_actions(hand.state)
     assert limper is not None and limper.seat == 3
-    assert not limper.can_raise
+    assert not limper.can_bet_or_raise
     assert hand.peer.can_complete_bet_or_raise_to()
 
     result = hand.replay([call(3), *checks(3, 1, 2, 3)])
@@ -202,7 +202,7 @@ def test_sub_minimum_all_in_bet_does_not_reopen_raising_after_a_check() -> None:
 
     checker = legal_actions(hand.state)
     assert checker is not None and checker.seat == 1
-    assert not checker.can_raise
+    assert not checker.can_bet_or_raise
     assert hand.peer.can_complete_bet_or_raise_to()
 
     result = hand.replay([call(1), *checks(2, 1, 3, 0)])
@@ -224,7 +224,7 @@ def test_raise_is_offered_while_an_opponent_who_cannot_cover_the_bet_is_not_all_
     hand = DifferentialHand(spec)
     button = legal_actions(hand.state)
     assert button is not None and button.seat == 0
-    assert button.can_raise and not hand.peer.can_complete_bet_or_raise_to()
+    assert button.can_bet_or_raise and not hand.peer.can_complete_bet_or_raise_to()
 
     result = hand.replay([call(0), call(1)])
     assert result.treated == {RAISE_NOBODY_CAN_MATCH}
@@ -270,7 +270,7 @@ def test_short_all_ins_adding_up_to_a_full_raise_reopen_raising_even_after_anoth
 
     raiser = legal_actions(hand.state)
     assert raiser is not None and raiser.seat == 2
-    assert raiser.can_raise and raiser.min_raise_to == 80
+    assert raiser.can_bet_or_raise and raiser.min_raise_to == 80
     assert not hand.peer.can_complete_bet_or_raise_to()
 
     result = hand.replay([call(2), *checks(3, 1, 2)])
@@ -304,7 +304,7 @@ def test_heads_up_pokerkit_index_zero_is_the_big_blind_and_the_button_acts_first
 def test_oracle_reports_a_wrong_minimum_raise(monkeypatch: pytest.MonkeyPatch) -> None:
     def min_raise_one_chip_too_high(state: game.HoldemState) -> LegalActions | None:
         legal = legal_actions(state)
-        if legal is None or not legal.can_raise or legal.min_raise_to == legal.max_raise_to:
+        if legal is None or not legal.can_bet_or_raise or legal.min_raise_to == legal.max_raise_to:
             return legal
         return LegalActions(**{**legal.as_dict(), "min_raise_to": legal.min_raise_to + 1})
 

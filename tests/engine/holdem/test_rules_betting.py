@@ -41,7 +41,7 @@ def test_a_player_who_owes_nothing_may_check_or_bet() -> None:
     legal = table.legal
 
     assert legal is not None
-    assert (legal.seat, legal.can_check, legal.can_raise) == (1, True, True)
+    assert (legal.seat, legal.can_check, legal.can_bet, legal.can_raise) == (1, True, True, False)
     assert (legal.can_call, legal.can_fold) == (False, False)
 
 

@@ -171,9 +171,9 @@ def test_the_chip_total_never_changes_over_a_whole_match() -> None:
             choice = seeded_decision(hands, step) % 8
             if choice == 0 and legal.can_fold:
                 table.fold(legal.seat)
-            elif choice in (1, 2) and legal.can_raise:
+            elif choice in (1, 2) and legal.can_bet_or_raise:
                 table.raise_to(legal.seat, legal.min_raise_to)
-            elif choice == 3 and legal.can_raise:
+            elif choice == 3 and legal.can_bet_or_raise:
                 table.raise_to(legal.seat, legal.max_raise_to)
             elif legal.can_check:
                 table.check(legal.seat)

@@ -21,10 +21,14 @@ def _states_of_a_random_match(seed: int) -> list[HoldemState]:
         else:
             legal = legal_actions(state)
             assert legal is not None
-            if legal.can_raise and rng.random() < 0.3:
+            if legal.can_bet_or_raise and rng.random() < 0.3:
                 state, _ = advance(
                     state,
-                    Act(legal.seat, "raise", rng.randint(legal.min_raise_to, legal.max_raise_to)),
+                    Act(
+                        legal.seat,
+                        legal.bet_kind,
+                        rng.randint(legal.min_raise_to, legal.max_raise_to),
+                    ),
                 )
             elif legal.can_check:
                 state, _ = advance(state, Act(legal.seat, "check"))

@@ -26,7 +26,8 @@ from typing import TypeVar
 
 from games.engine.events import Event
 from games.engine.updown import events as ev
-from games.engine.updown.betting import LegalActions, legal_actions
+from games.engine.updown.betting import UpDownLegalActions as LegalActions
+from games.engine.updown.betting import legal_actions
 from games.engine.updown.cards import SHOE
 from games.engine.updown.game import (
     Act,

@@ -25,7 +25,8 @@ from games.engine.errors import IllegalAction
 from games.engine.events import Event, from_record, to_record
 from games.engine.updown import events as ev
 from games.engine.updown.audit import audit
-from games.engine.updown.betting import LegalActions, legal_actions
+from games.engine.updown.betting import UpDownLegalActions as LegalActions
+from games.engine.updown.betting import legal_actions
 from games.engine.updown.cards import SHOE
 from games.engine.updown.game import (
     Act,
@@ -81,8 +82,8 @@ def offered(legal: LegalActions, between: int | None = None) -> list[Lock | Act]
         choices.append(Act(seat, "check"))
     if legal.can_call:
         choices.append(Act(seat, "call"))
-    if legal.can_raise:
-        kind = "bet" if legal.can_check else "raise"
+    if legal.can_bet_or_raise:
+        kind = legal.bet_kind
         sizes = {legal.min_raise_to, legal.max_raise_to}
         if between is not None:
             sizes.add(between)
@@ -179,7 +180,11 @@ def play(
         while (legal := legal_actions(state)) is not None:
             if on_decision is not None:
                 on_decision(state, legal)
-            between = pick.size(legal.min_raise_to, legal.max_raise_to) if legal.can_raise else None
+            between = (
+                pick.size(legal.min_raise_to, legal.max_raise_to)
+                if legal.can_bet_or_raise
+                else None
+            )
             if pick.restart():
                 step(Restart())
                 break
@@ -301,7 +306,7 @@ def test_every_choice_legal_actions_offers_is_accepted(
 ) -> None:
     def all_accepted(state: UpDownState, legal: LegalActions) -> None:
         snapshot = state.copy()
-        middle = (legal.min_raise_to + legal.max_raise_to) // 2 if legal.can_raise else None
+        middle = (legal.min_raise_to + legal.max_raise_to) // 2 if legal.can_bet_or_raise else None
         for action in offered(legal, middle):
             first = decide(state, action)[0]
             match action:
@@ -365,8 +370,14 @@ def test_everything_legal_actions_does_not_offer_is_refused_with_its_code(
             assert refused(state, Act(seat, "check")) == "cannot_check"
         if not legal.can_call:
             assert refused(state, Act(seat, "call")) == "nothing_to_call"
+        # Each kind is itself: a bet opens a round nobody has bet in, a raise raises a bet.
+        wrong_kind = ("raise", "cannot_raise") if state.current_bet == 0 else ("bet", "cannot_bet")
+        for amount in (None, legal.min_raise_to, legal.max_raise_to):
+            assert refused(state, Act(seat, wrong_kind[0], amount)) == wrong_kind[1]
         for kind in ("bet", "raise"):
-            if legal.can_raise:
+            if kind == wrong_kind[0]:
+                continue
+            if legal.can_bet_or_raise:
                 assert refused(state, Act(seat, kind, legal.min_raise_to - 1)) == (
                     "amount_below_minimum"
                 )

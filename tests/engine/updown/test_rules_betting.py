@@ -38,7 +38,7 @@ def test_with_nothing_owed_a_player_may_check_or_bet() -> None:
     legal = locked().legal
 
     assert legal is not None
-    assert (legal.seat, legal.can_check, legal.can_raise) == (0, True, True)
+    assert (legal.seat, legal.can_check, legal.can_bet, legal.can_raise) == (0, True, True, False)
     assert (legal.can_call, legal.can_fold, legal.can_lock) == (False, False, False)
     assert (legal.min_raise_to, legal.max_raise_to) == (1, 19)
 

@@ -160,8 +160,8 @@ def random_match(rng: random.Random, deals: int = 200) -> list[Event]:
                 command = Act(legal.seat, "check")
             else:
                 command = Act(legal.seat, rng.choice(["call", "call", "fold"]))
-            if legal.can_raise and rng.random() < 0.3:
-                kind = "bet" if legal.can_check else "raise"
+            if legal.can_bet_or_raise and rng.random() < 0.3:
+                kind = legal.bet_kind
                 command = Act(legal.seat, kind, rng.randint(legal.min_raise_to, legal.max_raise_to))
             state, produced = advance(state, command)
             events += produced

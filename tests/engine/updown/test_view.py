@@ -137,7 +137,7 @@ def test_legal_actions_are_shown_to_the_player_to_act_only() -> None:
 
     assert locking is not None and betting is not None
     assert (locking["can_lock"], locking["lockable"]) == (True, ["3c1", "As1"])
-    assert (betting["can_lock"], betting["can_check"], betting["can_raise"]) == (False, True, True)
+    assert (betting["can_lock"], betting["can_check"], betting["can_bet"]) == (False, True, True)
     assert (betting["min_raise_to"], betting["max_raise_to"]) == (1, 19)
 
 

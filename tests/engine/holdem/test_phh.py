@@ -1,4 +1,4 @@
-"""PHH replay (games/engine/phh.py): hand-written files, and PokerKit's own random hands.
+"""PHH replay (games/engine/holdem/phh.py): hand-written files, and PokerKit's own random hands.
 
 PokerKit (the PHH reference implementation) plays random no-limit hands, exports them with
 ``HandHistory.from_game_state(...).dumps()``, and our replay must finish with PokerKit's stacks,
@@ -24,9 +24,9 @@ from typing import Any
 
 import pytest
 
-from games.engine import phh
 from games.engine.cards import STANDARD_DECK
 from games.engine.holdem import events as ev
+from games.engine.holdem import phh
 
 pokerkit = pytest.importorskip("pokerkit")
 

@@ -525,7 +525,7 @@ def _play(state: HoldemState, action: Action, board_dealt: int) -> tuple[HoldemS
     elif action.kind == "cc":
         kind = "check" if legal.can_check else "call"
     else:
-        kind = "bet" if legal.can_check else "raise"
+        kind = legal.bet_kind
     try:
         return advance(state, Act(seat=legal.seat, kind=kind, amount=action.amount))
     except IllegalAction as error:

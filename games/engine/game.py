@@ -1,0 +1,186 @@
+"""The game interface: what the store, the API, the AI and the tools need from a game.
+
+Each game package exports one object implementing :class:`Game` over its own state and command
+types (``games.engine.holdem.HOLDEM``, ``games.engine.updown.UPDOWN``); ``games.registry`` lists
+them. A new game is its own packages (its engine, its bots) plus one registry line: nothing
+else names a game (docs/architecture.md#adding-a-game).
+
+The engine is event-sourced: ``apply`` folds one event into a state; ``advance`` turns a command
+into events (or refuses it with :class:`~games.engine.errors.IllegalAction`) and returns the
+state after them. Everything a player may see goes through ``view`` and ``visible_record``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from games.engine.audit import AuditReport
+from games.engine.betting import LegalActions
+from games.engine.events import Event
+
+__all__ = [
+    "ActionRequest",
+    "AuditReport",
+    "Game",
+    "HandSummary",
+    "HistoryFormat",
+    "LegalActions",
+]
+
+StateT = TypeVar("StateT")
+CommandT = TypeVar("CommandT")
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRequest:
+    """A player's move as a client sends it: ``kind`` (``fold``, ``check``, ``call``, ``bet``,
+    ``raise``, or a game's own kind such as Up & Down's ``lock``), the bet-to ``amount``, and
+    the ``card`` a kind names (the card to lock)."""
+
+    kind: str
+    amount: int | None = None
+    card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """One hand (a Hold'em hand, an Up & Down deal) of a match, as the hand list shows it.
+
+    The fields every game has are named here; what only one game has (the button and board of
+    Hold'em, the starter, locked cards and outcome of Up & Down) goes in ``detail`` (JSON-ready).
+    ``first_seq``/``last_seq`` bound the hand's events in the store, from the event that opens it
+    to the last one before the next hand or match segment (eliminations and the end of the match
+    included), the same events its replay shows.
+    """
+
+    hand_number: int
+    first_seq: int
+    last_seq: int
+    pot_total: int = 0
+    winners: tuple[int, ...] = ()
+    showdown: bool = False
+    finished: bool = False
+    abandoned: bool = False
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryFormat:
+    """A game's hand-history file format (PHH for Hold'em, UD for Up & Down).
+
+    ``variants`` are the values of a file's ``variant`` field this game replays;
+    ``replay_file(path)`` returns the finishing stacks in the file's player order or raises
+    ``error`` (a ``ValueError`` whose text is the one-line reason).
+    """
+
+    name: str
+    variants: tuple[str, ...]
+    replay_file: Callable[[str | Path], tuple[int, ...]]
+    error: type[ValueError]
+
+
+class Game(Protocol[StateT, CommandT]):
+    """One game: its rules engine seen through the few operations the rest of the system uses.
+
+    ``StateT`` is the game's folded state (treated as read-only outside the engine), ``CommandT``
+    its commands (the players' moves and the house's: start the match, deal, restart).
+    """
+
+    name: str
+    #: Bump when the state's shape changes: older snapshots are then rebuilt from events.
+    engine_version: str
+    human_seat: int
+    seat_count: int
+    #: The package of this game's bots, e.g. ``"bots.holdem"``: imported by ``bots``, never by
+    #: ``games``.
+    bots_package: str
+    history_format: HistoryFormat
+
+    def new_state(self) -> StateT:
+        """The state before any event."""
+        ...
+
+    def apply(self, state: StateT, event: Event) -> None:
+        """Fold one event into ``state`` (in place)."""
+        ...
+
+    def advance(self, state: StateT, command: CommandT) -> tuple[StateT, list[Event]]:
+        """The state after ``command`` and the events it produced; ``state`` is not changed.
+        Raises :class:`~games.engine.errors.IllegalAction` for a command the rules refuse."""
+        ...
+
+    def start_match(self) -> CommandT:
+        """The command every new match of this game starts with (the Cardavia table)."""
+        ...
+
+    def start_hand(self, seed: bytes) -> CommandT:
+        """Deal the next hand with the house's fresh secret ``seed``."""
+        ...
+
+    def restart(self) -> CommandT:
+        """Begin a new match segment, every stack back to the start."""
+        ...
+
+    def command(self, seat: int, request: ActionRequest) -> CommandT:
+        """The command for ``seat`` making the move ``request``; ``advance`` judges it."""
+        ...
+
+    def to_act(self, state: StateT) -> int | None:
+        """The seat whose move the game waits for, or None."""
+        ...
+
+    def is_between_hands(self, state: StateT) -> bool:
+        """Whether the next hand may be dealt (the last one is over, the match is not)."""
+        ...
+
+    def is_match_over(self, state: StateT) -> bool: ...
+
+    def seat_in_match(self, state: StateT, seat: int) -> bool:
+        """Whether ``seat`` still plays (has not been knocked out, the match is not over)."""
+        ...
+
+    def view(self, state: StateT, viewer: int | None) -> dict[str, Any]:
+        """What ``viewer`` (a seat, or None for a spectator) may see: JSON-ready, tagged with
+        ``"game": name``. Nothing hidden from the viewer may be in it."""
+        ...
+
+    def visible_record(self, event: Event, viewer: int | None) -> dict[str, Any]:
+        """The event's record (``type``, ``version``, ``payload``) with everything ``viewer`` may
+        not see yet removed."""
+        ...
+
+    def legal_actions(self, state: StateT) -> LegalActions | None:
+        """The choices of the seat to act, or None when nobody is to act."""
+        ...
+
+    def audit(self, events: Sequence[Event]) -> AuditReport:
+        """Replay a match's free inputs and compare every stored event with the rules'."""
+        ...
+
+    def hand_opened_by(self, event: Event) -> int | None:
+        """The number of the hand ``event`` opens, or None."""
+        ...
+
+    def starts_segment(self, event: Event) -> bool:
+        """Whether ``event`` starts a match segment (a match or a restart): it belongs to no
+        hand."""
+        ...
+
+    def closes_hand(self, event: Event) -> bool:
+        """Whether ``event`` ends a hand, finished or abandoned."""
+        ...
+
+    def summarize_hand(self, events: Sequence[tuple[int, Event]]) -> HandSummary:
+        """The summary of one hand from its ``(seq, event)`` pairs, in order, from the event
+        that opens it (possibly unfinished)."""
+        ...
+
+    def replay_proof(self, hand: Sequence[Event], match: Sequence[Event]) -> dict[str, Any]:
+        """What lets anyone verify a finished hand's deal: its commitments and revealed seeds.
+
+        ``hand`` is the hand's events, ``match`` every event of the match so far (a shuffle may
+        serve many hands and be revealed later)."""
+        ...
