@@ -16,7 +16,7 @@ from bots.policies import Record
 from games.engine.events import from_record
 from games.models import Event as EventRow
 from games.models import Match
-from games.rulesets import ruleset_for
+from games.registry import game_for
 
 
 def seat_history(match: Match, seat: int) -> list[Record]:
@@ -52,9 +52,9 @@ def _finished_hand(
 
 def _visible(game: str, seat: int, rows: QuerySet[EventRow]) -> list[tuple[int, Record]]:
     """(seq, the record as ``seat`` may see it) for each row, in seq order."""
-    rules = ruleset_for(game)
+    visible_record = game_for(game).visible_record
     fields = rows.order_by("seq").values_list("seq", "type", "version", "payload")
     return [
-        (seq, rules.visible_record(from_record(kind, version, payload), seat))
+        (seq, visible_record(from_record(kind, version, payload), seat))
         for seq, kind, version, payload in fields
     ]

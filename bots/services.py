@@ -22,8 +22,9 @@ from bots.policies import Bot, Choice
 from bots.selectors import seat_history
 from games import services as game_services
 from games.engine.errors import ErrorCode, IllegalAction, refuse
+from games.engine.game import ActionRequest
 from games.models import Match
-from games.rulesets import Ruleset, ruleset_for
+from games.registry import AnyGame, game_for
 
 logger = logging.getLogger(__name__)
 
@@ -43,18 +44,18 @@ def ai_command_choose(match: Match, state: Any, seat: int, *, salt: str | None =
     history; its random source is seeded by the match (or ``salt``, for a seeded simulation)
     and the turn, so a turn decided again (a redelivered task) decides the same.
     """
-    rules = ruleset_for(match.game)
+    game = game_for(match.game)
     spec = match.seats[seat]
     rng = random.Random(f"{salt or match.id}:{match.seq}")
-    seat_view = rules.view(state, seat)
+    seat_view = game.view(state, seat)
     history = seat_history(match, seat)
     # The seat's own bot; should it fail or answer an illegal move, the game's medium level
     # plays the turn; should that fail too, the move that can never be refused.
     for fallback, name in enumerate((spec, STAND_IN)):
         try:
             kind, amount = bot_for(match.game, name, seat).act(seat_view, history, rng)
-            command = rules.act(seat, kind, amount)
-            rules.advance(state, command)  # refuses an illegal move here, before it is stored
+            command = game.command(seat, _request(kind, amount))
+            game.advance(state, command)  # refuses an illegal move here, before it is stored
             return command
         except DatabaseError:
             raise  # the database, not the bot: let the task retry
@@ -66,16 +67,23 @@ def ai_command_choose(match: Match, state: Any, seat: int, *, salt: str | None =
                 seat,
                 "" if fallback else f": the {STAND_IN} level plays this turn",
             )
-    return _safe_command(rules, state, seat)
+    return _safe_command(game, state, seat)
 
 
-def _safe_command(rules: Ruleset, state: Any, seat: int) -> Any:
+def _request(kind: str, answer: int | str | None) -> ActionRequest:
+    """A bot's answer as a request: ``(kind, amount)``, or ``("lock", card)`` in Up & Down."""
+    if isinstance(answer, str):
+        return ActionRequest(kind, card=answer)
+    return ActionRequest(kind, answer)
+
+
+def _safe_command(game: AnyGame, state: Any, seat: int) -> Any:
     """Check if that is allowed, else fold (else call): the move that can never be refused."""
     fallbacks: tuple[Choice, ...] = (("check", None), ("fold", None), ("call", None))
     for kind, amount in fallbacks:
-        command = rules.act(seat, kind, amount)
+        command = game.command(seat, ActionRequest(kind, amount))
         try:
-            rules.advance(state, command)
+            game.advance(state, command)
         except IllegalAction:
             continue
         return command

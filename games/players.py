@@ -64,16 +64,18 @@ def user_sign_up(*, request: HttpRequest, username: str, password: str) -> Playe
     users = get_user_model()
     # The name as it will be stored (NFKC), checked by the model's own validators.
     username = users.normalize_username(username)
+    field = users._meta.get_field("username")
     try:
-        users._meta.get_field("username").run_validators(username)
-    except ValidationError as invalid:
-        raise InvalidUsername(" ".join(invalid.messages)) from None
+        field.run_validators(username)
+    except ValidationError:
+        raise InvalidUsername(maximum=field.max_length) from None
     if users.objects.filter(username__iexact=username).exists():
         raise UsernameTaken(username)
     try:
         validate_password(password)
     except ValidationError as weak:
-        raise WeakPassword(" ".join(weak.messages)) from None
+        # Django's validator codes ("password_too_short", ...): clients translate each.
+        raise WeakPassword([str(error.code) for error in weak.error_list]) from None
     guest = current_player(request)
     try:
         with transaction.atomic():

@@ -23,13 +23,14 @@ from django.utils import timezone
 from games import hooks
 from games.engine.errors import ErrorCode, refuse
 from games.engine.events import Event, to_record
+from games.engine.game import ActionRequest
 from games.engine.shuffle import new_seed
 from games.errors import MatchNotFound, StaleSequence
 from games.hooks import HUMAN
 from games.models import Event as EventRow
 from games.models import Match, Player, Snapshot
 from games.projections import project
-from games.rulesets import Ruleset, ruleset_for
+from games.registry import AnyGame, game_for
 from games.selectors import ai_seat_to_act, match_get, match_state, matches_awaiting_ai
 
 logger = logging.getLogger(__name__)
@@ -49,9 +50,9 @@ def player_create_guest() -> Player:
     return Player.objects.create()
 
 
-def default_seats(rules: Ruleset, level: str) -> list[str]:
+def default_seats(game: AnyGame, level: str) -> list[str]:
     """The owner in the human seat, the chosen level everywhere else."""
-    return [HUMAN if seat == rules.human_seat else level for seat in range(rules.seat_count)]
+    return [HUMAN if seat == game.human_seat else level for seat in range(game.seat_count)]
 
 
 def match_start(
@@ -62,12 +63,12 @@ def match_start(
     seats: list[str] | None = None,
 ) -> Appended:
     """A new match; ``seats`` (for AI-only matches, e.g. ``simulate``) names every seat's bot."""
-    rules = ruleset_for(game)
+    rules = game_for(game)
     seats = seats if seats is not None else default_seats(rules, level)
     with transaction.atomic():
         match = Match.objects.create(owner=player, game=game, level=level, seats=seats)
         match = match_get(match_id=match.pk, lock=True)
-        return _append(match, rules.new_state(), [rules.start_match], rules)
+        return _append(match, rules.new_state(), [rules.start_match()], rules)
 
 
 def match_act(
@@ -82,35 +83,35 @@ def match_act(
     """The human's action in their own match."""
     with transaction.atomic():
         match = match_get(match_id=match_id, player=player, lock=True)
-        rules = ruleset_for(match.game)
+        game = game_for(match.game)
         _check_expected_seq(match, expected_seq)
-        state = match_state(match)
-        return _append(match, state, [rules.act(rules.human_seat, kind, amount, card)], rules)
+        command = game.command(game.human_seat, ActionRequest(kind, amount, card))
+        return _append(match, match_state(match), [command], game)
 
 
 def match_restart(*, match_id: Any, player: Player, expected_seq: int | None = None) -> Appended:
     """A new segment of the player's match: every stack back to the start (at any time)."""
     with transaction.atomic():
         match = match_get(match_id=match_id, player=player, lock=True)
-        rules = ruleset_for(match.game)
+        game = game_for(match.game)
         _check_expected_seq(match, expected_seq)
         match.watching = False
-        return _append(match, match_state(match), [rules.restart()], rules)
+        return _append(match, match_state(match), [game.restart()], game)
 
 
 def match_watch(*, match_id: Any, player: Player, expected_seq: int | None = None) -> Appended:
     """After the human is out, let the AIs play the match on to its end."""
     with transaction.atomic():
         match = match_get(match_id=match_id, player=player, lock=True)
-        rules = ruleset_for(match.game)
+        game = game_for(match.game)
         _check_expected_seq(match, expected_seq)
         state = match_state(match)
-        if state.phase == rules.match_over_phase:
+        if game.is_match_over(state):
             raise refuse(ErrorCode.MATCH_OVER)
-        if _human_in_match(rules, match, state):
+        if _human_in_match(game, match, state):
             raise refuse(ErrorCode.STILL_IN_MATCH)
         match.watching = True
-        return _append(match, state, [], rules)
+        return _append(match, state, [], game)
 
 
 # The AI's command for ``seat`` in the locked ``match`` folded to ``state``: games asks it of
@@ -131,12 +132,12 @@ def ai_turn_play(*, match_id: Any, seq: int, choose: SeatChooser) -> Appended | 
             return None
         if match.seq != seq or match.status != Match.Status.ACTIVE:
             return None
-        rules = ruleset_for(match.game)
+        game = game_for(match.game)
         state = match_state(match)
         seat = ai_seat_to_act(match, state)
         if seat is None:
             return None
-        return _append(match, state, [choose(match, state, seat)], rules)
+        return _append(match, state, [choose(match, state, seat)], game)
 
 
 def ai_turns_stalled(*, older_than: timedelta) -> list[tuple[str, int]]:
@@ -184,31 +185,31 @@ def _check_expected_seq(match: Match, expected_seq: int | None) -> None:
         raise StaleSequence(expected=expected_seq, current=match.seq)
 
 
-def _human_in_match(rules: Ruleset, match: Match, state: Any) -> bool:
+def _human_in_match(game: AnyGame, match: Match, state: Any) -> bool:
     return any(
-        spec == HUMAN and rules.seat_in_match(state, seat) for seat, spec in enumerate(match.seats)
+        spec == HUMAN and game.seat_in_match(state, seat) for seat, spec in enumerate(match.seats)
     )
 
 
-def _deals_on(rules: Ruleset, match: Match, state: Any) -> bool:
+def _deals_on(game: AnyGame, match: Match, state: Any) -> bool:
     """A hand follows the last while a human plays, while they watch, and always among bots."""
-    return match.watching or HUMAN not in match.seats or _human_in_match(rules, match, state)
+    return match.watching or HUMAN not in match.seats or _human_in_match(game, match, state)
 
 
-def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -> Appended:
+def _append(match: Match, state: Any, commands: Sequence[Any], game: AnyGame) -> Appended:
     """Decide every command in turn, deal the next hand when one is due, and store it all."""
     produced: list[Event] = []
     for command in commands:
-        state, events = rules.advance(state, command)
+        state, events = game.advance(state, command)
         produced.extend(events)
     # A loop, not an if: a hand whose blinds put everyone all-in plays out with no action at all,
     # and the next one must be dealt too, or the match waits for a move nobody can make.
-    while state.phase == rules.between_hands_phase and _deals_on(rules, match, state):
-        state, events = rules.advance(state, rules.start_hand(_next_seed()))
+    while game.is_between_hands(state) and _deals_on(game, match, state):
+        state, events = game.advance(state, game.start_hand(_next_seed()))
         produced.extend(events)
 
-    numbered, created_at = _store(match, rules, produced)
-    over = state.phase == rules.match_over_phase
+    numbered, created_at = _store(match, game, produced)
+    over = game.is_match_over(state)
     match.status = Match.Status.FINISHED if over else Match.Status.ACTIVE
     match.awaiting_ai = ai_seat_to_act(match, state) is not None
     match.save(update_fields=["seq", "status", "watching", "awaiting_ai", "updated_at"])
@@ -216,7 +217,7 @@ def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -
         match=match,
         defaults={
             "seq": match.seq,
-            "engine_version": rules.engine_version,
+            "engine_version": game.engine_version,
             "state": pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL),
         },
     )
@@ -227,17 +228,24 @@ def _append(match: Match, state: Any, commands: Sequence[Any], rules: Ruleset) -
 
 
 def _store(
-    match: Match, rules: Ruleset, produced: Sequence[Event]
+    match: Match, game: AnyGame, produced: Sequence[Event]
 ) -> tuple[list[tuple[int, Event]], dict[int, datetime]]:
+    """Append the events with the next seqs, each numbered with the hand it belongs to.
+
+    The one rule of which events belong to a hand: every event from the one that opens it up to
+    the next hand's opening or the next segment's start (a match start or restart, which belong
+    to no hand). So a hand's events go on past its end to what it caused — eliminations, the end
+    of the match — and its replay, its ``HandSummary`` and a bot's history all see the same ones.
+    """
     rows = []
     numbered = []
-    hand_number = _open_hand_number(match, rules)
+    hand_number = _open_hand_number(match)
     for offset, item in enumerate(produced, start=1):
         record = to_record(item)
-        opened = rules.opens_hand(item)
+        opened = game.hand_opened_by(item)
         if opened is not None:
             hand_number = opened
-        elif record["type"] in rules.segment_types:
+        elif game.starts_segment(item):
             hand_number = None
         seq = match.seq + offset
         rows.append(
@@ -256,12 +264,11 @@ def _store(
     return numbered, {row.seq: row.created_at for row in rows}
 
 
-def _open_hand_number(match: Match, rules: Ruleset) -> int | None:
-    """The hand the match's last stored event belongs to: later events of it join it."""
-    last = EventRow.objects.filter(match=match).order_by("-seq").only("hand_number", "type").first()
-    if last is None or last.type in rules.segment_types:
-        return None
-    return last.hand_number
+def _open_hand_number(match: Match) -> int | None:
+    """The hand the match's last stored event belongs to (None after a segment's start): the
+    events appended next join it, until one opens a hand or starts a segment."""
+    last = EventRow.objects.filter(match=match).order_by("-seq").only("hand_number").first()
+    return None if last is None else last.hand_number
 
 
 def _queue_ai_turn(match: Match) -> None:

@@ -17,7 +17,7 @@ from games import selectors, services
 from games.api import schemas
 from games.api.common import IDEMPOTENCY_PARAMETER, idempotent_response, match_owner, requester
 from games.players import ensure_player
-from games.rulesets import RULESETS
+from games.registry import GAMES
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -38,7 +38,7 @@ class _Expected(serializers.Serializer):
 
 
 class _NewMatch(serializers.Serializer):
-    game = serializers.ChoiceField(choices=sorted(RULESETS), default="holdem")
+    game = serializers.ChoiceField(choices=list(GAMES), default="holdem")
     level = serializers.ChoiceField(choices=LEVELS, default="medium")
 
 

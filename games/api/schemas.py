@@ -24,14 +24,15 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from games.engine.betting import ACTION_KINDS as BETTING_KINDS
+from games.engine.betting import ActionKind
+from games.engine.errors import ErrorCode
 from games.engine.events import _EVENT_TYPES as EVENT_TYPES
 from games.engine.events import Event
-from games.rulesets import RULESETS
+from games.registry import GAMES as REGISTERED
+from games.registry import game_for
 
-# Up & Down starts each deal with a lock; every other kind is a betting action of both games.
-ACTION_KINDS = (*BETTING_KINDS, "lock")
-GAMES = tuple(sorted(RULESETS))
+ACTION_KINDS = tuple(kind.value for kind in ActionKind)
+GAMES = tuple(REGISTERED)
 
 
 def tag(value: str) -> serializers.Field:
@@ -57,13 +58,15 @@ class PlayerSessionScheme(OpenApiAuthenticationExtension):
 class ErrorBody(serializers.Serializer):
     """Every refusal: a 4xx with a stable ``code``, its ``params`` and the English message."""
 
-    code = serializers.CharField(help_text="A code of GET /api/errors/.")
+    code = serializers.ChoiceField(
+        choices=[code.value for code in ErrorCode], help_text="A code of GET /api/errors/."
+    )
     message = serializers.CharField(help_text="The English message: clients localise by code.")
     params = serializers.DictField(help_text="The code's params, as GET /api/errors/ names them.")
 
 
 class ErrorSpec(serializers.Serializer):
-    code = serializers.CharField()
+    code = serializers.ChoiceField(choices=[code.value for code in ErrorCode])
     params = serializers.ListField(child=serializers.CharField())
     template = serializers.CharField(help_text="English, with {param} placeholders.")
 
@@ -200,7 +203,7 @@ def event_schemas() -> dict[str, type[serializers.Serializer]]:
     them yet)."""
     schemas: dict[str, type[serializers.Serializer]] = {}
     for game in GAMES:
-        visible_record = RULESETS[game].visible_record
+        visible_record = game_for(game).visible_record
         for type_name, cls in sorted(EVENT_TYPES.items()):
             if not type_name.startswith(f"{game}."):
                 continue
@@ -310,10 +313,12 @@ class CommandResult(MatchBody):
 
 
 class HandSummary(serializers.Serializer):
+    """One hand (a Hold'em hand, an Up & Down deal): what every game has, and in ``detail``
+    what only this one has. ``first_seq``..``last_seq`` are exactly the events its replay
+    shows (the eliminations and the end of the match it caused included)."""
+
     hand_number = serializers.IntegerField()
     segment = serializers.IntegerField()
-    button = serializers.IntegerField(allow_null=True)
-    board = serializers.ListField(child=serializers.CharField())
     pot_total = serializers.IntegerField()
     winners = serializers.ListField(child=serializers.IntegerField())
     showdown = serializers.BooleanField()
@@ -321,6 +326,10 @@ class HandSummary(serializers.Serializer):
     abandoned = serializers.BooleanField()
     first_seq = serializers.IntegerField()
     last_seq = serializers.IntegerField()
+    detail = serializers.DictField(
+        help_text="The game's own: Hold'em's button and board; Up & Down's starter, locked "
+        "cards and outcome."
+    )
 
 
 class HandList(serializers.Serializer):

@@ -8,6 +8,10 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games.api.schemas import tag
+from games.engine.holdem.events import Street
+from games.engine.holdem.state import Phase as HoldemPhase
+from games.engine.updown.events import Outcome
+from games.engine.updown.state import Phase as UpDownPhase
 
 
 class LegalActions(serializers.Serializer):
@@ -20,7 +24,8 @@ class LegalActions(serializers.Serializer):
     can_check = serializers.BooleanField()
     can_call = serializers.BooleanField()
     call_amount = serializers.IntegerField()
-    can_raise = serializers.BooleanField()
+    can_bet = serializers.BooleanField(help_text="An opening bet: nobody has bet this round.")
+    can_raise = serializers.BooleanField(help_text="A raise of the round's bet.")
     min_raise_to = serializers.IntegerField()
     max_raise_to = serializers.IntegerField()
 
@@ -63,7 +68,7 @@ class HoldemSeat(serializers.Serializer):
 
 class HoldemView(serializers.Serializer):
     game = tag("holdem")
-    phase = serializers.ChoiceField(choices=["no_match", "between_hands", "betting", "match_over"])
+    phase = serializers.ChoiceField(choices=[phase.value for phase in HoldemPhase])
     segment = serializers.IntegerField()
     hand_number = serializers.IntegerField()
     viewer = serializers.IntegerField(allow_null=True)
@@ -71,9 +76,7 @@ class HoldemView(serializers.Serializer):
     button = serializers.IntegerField(allow_null=True)
     small_blind_seat = serializers.IntegerField(allow_null=True)
     big_blind_seat = serializers.IntegerField(allow_null=True)
-    street = serializers.ChoiceField(
-        choices=["preflop", "flop", "turn", "river", "showdown"], allow_null=True
-    )
+    street = serializers.ChoiceField(choices=[street.value for street in Street], allow_null=True)
     board = serializers.ListField(child=serializers.CharField())
     pot = serializers.IntegerField()
     pots = HoldemPot(many=True)
@@ -120,15 +123,15 @@ class RevealedSeed(serializers.Serializer):
 
 class UpDownLastDeal(serializers.Serializer):
     locked_cards = serializers.ListField(child=serializers.CharField())
-    outcome = serializers.CharField(allow_null=True)
+    outcome = serializers.ChoiceField(
+        choices=[outcome.value for outcome in Outcome], allow_null=True
+    )
     winner = serializers.IntegerField(allow_null=True)
 
 
 class UpDownView(serializers.Serializer):
     game = tag("updown")
-    phase = serializers.ChoiceField(
-        choices=["no_match", "between_deals", "locking", "betting", "match_over"]
-    )
+    phase = serializers.ChoiceField(choices=[phase.value for phase in UpDownPhase])
     segment = serializers.IntegerField()
     deal_number = serializers.IntegerField()
     viewer = serializers.IntegerField(allow_null=True)

@@ -109,9 +109,15 @@ def check_the_finished_match(client: ApiClient, match_id: str) -> None:
             awarded[hand_number] = awarded.get(hand_number, 0) + event["payload"]["amount"]
     assert {hand["hand_number"]: hand["pot_total"] for hand in hands} == awarded
 
-    # Every finished hand can be verified from its replay.
+    # Every finished hand can be verified from its replay, which shows exactly the hand list's
+    # first_seq..last_seq: the eliminations and the end of the match belong to the last hand.
     for hand in hands:
-        verify_replay(client.replay(match_id, hand["hand_number"]).ok().body)
+        replay = client.replay(match_id, hand["hand_number"]).ok().body
+        verify_replay(replay)
+        seqs = [event["seq"] for event in replay["events"]]
+        assert seqs == list(range(hand["first_seq"], hand["last_seq"] + 1))
+    assert hands[-1]["last_seq"] == match.seq
+    assert replay["events"][-1]["type"] == "holdem.match_ended"
 
 
 def verify_replay(replay: dict[str, Any]) -> None:

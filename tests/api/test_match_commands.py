@@ -122,7 +122,7 @@ def test_the_hand_list_has_pot_totals_winners_and_showdowns(api, monkeypatch):
         assert hand["showdown"] is True  # nobody folds against calling stations
         assert hand["pot_total"] >= 4 * 20
         assert hand["winners"] and set(hand["winners"]) <= {0, 1, 2, 3}
-        assert len(hand["board"]) == 5
+        assert len(hand["detail"]["board"]) == 5  # the game's own: a Hold'em board
         assert hand["first_seq"] < hand["last_seq"]
     assert hands[-1]["finished"] is False  # the hand in play
 

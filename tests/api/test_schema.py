@@ -114,7 +114,9 @@ def read_everything(client: ApiClient, match_id: str) -> None:
     hands = client.hands(match_id).ok().body["hands"]
     assert hands and all(hand["finished"] or hand["abandoned"] for hand in hands)
     for hand in hands:
-        client.replay(match_id, hand["hand_number"]).ok()
+        replay = client.replay(match_id, hand["hand_number"]).ok().body
+        seqs = [event["seq"] for event in replay["events"]]
+        assert seqs == list(range(hand["first_seq"], hand["last_seq"] + 1))
     assert client.replay(match_id, len(hands) + 1).code == "hand_not_found"
     assert client.act(match_id, "check").code == "match_over"
     assert client.watch(match_id).code == "match_over"

@@ -137,7 +137,7 @@ def test_every_finished_deal_has_a_replay_and_a_summary(
         replay = api.replay(match_id, deal["hand_number"]).ok().body
         types = [event["type"] for event in replay["events"]]
         assert types[0] == "updown.deal_started" and "updown.deal_ended" in types
-        assert len(deal["board"]) == 2  # both locked cards, revealed at the end of every deal
+        assert len(deal["detail"]["locked_cards"]) == 2  # both revealed at the end of each deal
         assert replay["shuffles"] and all(s["commitment"] for s in replay["shuffles"])
 
 

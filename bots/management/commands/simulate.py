@@ -30,9 +30,8 @@ from bots.seeds import numbered_seed, simulation_labels
 from bots.services import ai_turn_take
 from games import services
 from games.models import Match
-from games.rulesets import RULESETS, ruleset_for
+from games.registry import GAMES, game_for
 
-GAMES = ("holdem", "updown")
 DEFAULT_MAX_HANDS = 2_000
 
 
@@ -40,7 +39,7 @@ class Command(BaseCommand):
     help = "Play AI-only matches through the services and event store; summarise per bot."
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--game", default="holdem", choices=GAMES)
+        parser.add_argument("--game", default="holdem", choices=list(GAMES))
         parser.add_argument("--matches", type=int, default=4, help="Matches to play (default 4).")
         parser.add_argument(
             "--seats",
@@ -60,12 +59,11 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         game = options["game"]
-        if game not in RULESETS or game not in registry.games():
+        if game not in GAMES or game not in registry.games():
             raise CommandError(
                 f"--game {game}: not available yet (no {game} rules or bots on this server)"
             )
-        rules = ruleset_for(game)
-        specs = self._specs(game, options["seats"], rules.seat_count)
+        specs = self._specs(game, options["seats"], game_for(game).seat_count)
         matches = options["matches"]
         if matches < 1:
             raise CommandError("--matches must be at least 1")
