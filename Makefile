@@ -39,6 +39,7 @@ run: migrate
 test: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 lint format: $(VENV)/.installed

@@ -17,7 +17,7 @@ import functools
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from bots.policies import Bot
 
@@ -126,7 +126,7 @@ def _import_bot(spec: str) -> Bot:
     bot = cls()
     if not callable(getattr(bot, "act", None)):
         raise UnknownBot(f"{spec!r} has no act(view, history, rng) method")
-    return bot
+    return cast(Bot, bot)
 
 
 @functools.cache

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse
@@ -12,7 +12,9 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from games.audit import audit_match
+from games.engine.events import Event as EngineEvent
 from games.engine.events import from_record
+from games.engine.holdem.evaluator import HandRank, describe
 from games.models import Event, HandSummary, Match, Player
 from games.selectors import hand_events
 
@@ -107,16 +109,12 @@ class MatchAdmin(ReadOnlyAdmin):
         match = get_object_or_404(Match, id=match_id)
         rows = hand_events(match, hand_number)
         verdict, mismatch = _hand_audit(match, rows)
+        events = [from_record(row.type, row.version, row.payload) for row in rows]
         lines = [
-            {
-                "seq": row.seq,
-                "type": row.type,
-                "text": _describe(from_record(row.type, row.version, row.payload)),
-                "payload": row.payload,
-            }
-            for row in rows
+            {"seq": row.seq, "type": row.type, "text": _describe(item), "payload": row.payload}
+            for row, item in zip(rows, events, strict=True)
         ]
-        awards = [row.payload for row in rows if row.type == "holdem.pot_awarded"]
+        awards = [_award(item) for item in events if item.TYPE.endswith(POT_AWARDED)]
         context = {
             **self.admin_site.each_context(request),
             "title": f"Hand {hand_number} of {match}",
@@ -142,11 +140,40 @@ def _hand_audit(match: Match, rows: list[Event]) -> tuple[str, Any]:
     return "unverified", result.report.mismatches[0]
 
 
-def _describe(item: Any) -> str:
+# Every game names its pot settlements ``<game>.pot_awarded``.
+POT_AWARDED = ".pot_awarded"
+
+
+def _describe(item: EngineEvent) -> str:
     fields = ", ".join(
-        f"{key}={value}" for key, value in item.payload().items() if value not in (None, ())
+        f"{key}={_words(key, value)}"
+        for key, value in item.payload().items()
+        if value not in (None, ())
     )
     return f"{type(item).__name__}({fields})"
+
+
+def _words(key: str, value: Any) -> Any:
+    """A hand rank (data in the event) called in English, the admin's language."""
+    if key in ("rank", "hand_rank") and isinstance(value, dict):
+        return describe(cast(HandRank, value))
+    return value
+
+
+def _award(item: EngineEvent) -> dict[str, Any]:
+    """A pot settlement of any game as the pots table shows it: the hand that won it (Hold'em)
+    or how the deal was won (Up & Down)."""
+    payload = item.payload()
+    rank = payload.get("hand_rank")
+    return {
+        "pot": payload.get("pot", 0),
+        "amount": payload["amount"],
+        "eligible": payload.get("eligible", ""),
+        "winners": payload["winners"],
+        "shares": payload["shares"],
+        "hand": describe(rank) if rank else payload.get("outcome", ""),
+        "odd_chips": payload.get("odd_chips", ()),
+    }
 
 
 @admin.register(Event)

@@ -24,6 +24,7 @@ from bots import registry
 from bots.history import RecentHands
 from bots.policies import Bot
 from bots.seeds import numbered_seed
+from games.engine.events import Event
 from games.engine.holdem import events as ev
 from games.engine.holdem.game import Act, StartHand, StartMatch, advance
 from games.engine.holdem.rules import CARDAVIA_TABLE
@@ -77,14 +78,14 @@ def play_match(
     return _result(state)
 
 
-def _record(histories: RecentHands, events: list[ev.Event], seq: int) -> int:
+def _record(histories: RecentHands, events: list[Event], seq: int) -> int:
     """Show the events to every seat; the seq of the last one, as the event store numbers it."""
     for item in events:
         histories.add(item, opens_hand=isinstance(item, ev.HandStarted))
     return seq + len(events)
 
 
-def _owner(item: ev.Event) -> int | None:
+def _owner(item: Event) -> int | None:
     return item.seat if isinstance(item, ev.HoleCardsDealt) else None
 
 

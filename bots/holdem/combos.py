@@ -79,4 +79,5 @@ def dead_combos(cards: Iterable[int]) -> np.ndarray:
     mask = 0
     for card in cards:
         mask |= 1 << card
-    return (COMBO_MASK & np.int64(mask)) != 0
+    result: np.ndarray = (COMBO_MASK & np.int64(mask)) != 0
+    return result

@@ -357,7 +357,7 @@ class HardBot:
         options: list[tuple[float, Choice]] = []
 
         def worth(expected_utility: float) -> float:
-            return total * expected_utility ** (1.0 / risk) - stack
+            return float(total * expected_utility ** (1.0 / risk) - stack)
 
         if spot.facing_bet:
             call = spot.to_call
@@ -402,8 +402,8 @@ class HardBot:
             callers = continues.sum(axis=1)
             final_pot = pot + added + callers * to_call_them
             folded_to = match_utility(np.array(stack + pot), total, risk)
-            called = match_utility(stack - added + shares * final_pot, total, risk)
-            expected = float((nobody * folded_to + (1.0 - nobody) * called).mean())
+            called_by = match_utility(stack - added + shares * final_pot, total, risk)
+            expected = float((nobody * folded_to + (1.0 - nobody) * called_by).mean())
             if target < int(spot.legal["max_raise_to"]) and reckless > 0:
                 # A reckless opponent raises back whatever they hold: a weak hand then has to
                 # let the bet go, a strong one ends up all-in.
@@ -458,7 +458,8 @@ def match_utility(chips: np.ndarray, total: float, risk: float) -> np.ndarray:
     use the edge for longer), so losing a stack costs more than doubling it gains — big pots
     need more than a chip-for-chip edge.
     """
-    return (np.maximum(chips, 0.0) / total) ** risk
+    result: np.ndarray = (np.maximum(chips, 0.0) / total) ** risk
+    return result
 
 
 def _worth_the_risk(spot: Spot, equity: float, risk: float, stake: int) -> bool:

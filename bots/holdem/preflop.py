@@ -63,7 +63,8 @@ def combo_percentiles() -> np.ndarray:
 
 @cache
 def _combo_percentiles() -> np.ndarray:
-    return _table()["percentile"][COMBO_CLASS]
+    result: np.ndarray = _table()["percentile"][COMBO_CLASS]
+    return result
 
 
 def equity_versus_random(class_id: int, opponents: int) -> float:

@@ -106,11 +106,13 @@ def _straight_out_ranks(board: tuple[int, ...], ranks: np.ndarray) -> np.ndarray
             count += _has_straight(mask | _rank_bits(np.array([rank]))[0]) & ~has
         return count
 
-    return np.maximum(outs(masks) - outs(np.array([board_mask]))[0], 0)
+    result: np.ndarray = np.maximum(outs(masks) - outs(np.array([board_mask]))[0], 0)
+    return result
 
 
 def _has_straight(masks: np.ndarray) -> np.ndarray:
-    return ((masks[..., None] & _STRAIGHT_WINDOWS) == _STRAIGHT_WINDOWS).any(axis=-1)
+    result: np.ndarray = ((masks[..., None] & _STRAIGHT_WINDOWS) == _STRAIGHT_WINDOWS).any(axis=-1)
+    return result
 
 
 # --- narrowing ---------------------------------------------------------------------------
@@ -132,7 +134,8 @@ def range_percentile(strength: np.ndarray, weights: np.ndarray) -> np.ndarray:
     upto = np.searchsorted(sorted_strength, strength, side="right")
     under = np.where(below > 0, cumulative[np.maximum(below - 1, 0)], 0.0)
     within = cumulative[upto - 1] - under
-    return (under + 0.5 * within) / total
+    result: np.ndarray = (under + 0.5 * within) / total
+    return result
 
 
 def likely_from_top(

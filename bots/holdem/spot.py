@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from bots.holdem.reading import Action, HandRecord, current_hand
 from bots.policies import Choice, Record, View, bet_kind, can_bet_or_raise
@@ -31,8 +32,9 @@ class Spot:
         return int(self.view["viewer"])
 
     @cached_property
-    def legal(self) -> dict:
-        return self.view["legal_actions"]
+    def legal(self) -> dict[str, Any]:
+        legal: dict[str, Any] = self.view["legal_actions"]
+        return legal
 
     @cached_property
     def hole(self) -> tuple[int, int]:
@@ -75,7 +77,7 @@ class Spot:
 
     @cached_property
     def current_bet(self) -> int:
-        return max(seat["bet"] for seat in self.view["seats"])
+        return int(max(seat["bet"] for seat in self.view["seats"]))
 
     @property
     def my_bet(self) -> int:
@@ -230,7 +232,7 @@ class Spot:
         to their owners, so they are not part of it."""
         cap = self.my_bet + self.to_call
         bets = [seat["bet"] for seat in self.view["seats"]]
-        return self.pot - sum(bets) + sum(min(bet, cap) for bet in bets) + self.to_call
+        return int(self.pot - sum(bets) + sum(min(bet, cap) for bet in bets) + self.to_call)
 
     @property
     def pot_odds(self) -> float:

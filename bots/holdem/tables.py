@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -54,7 +55,8 @@ def top_weights(order: np.ndarray, width: float) -> np.ndarray:
     taken = np.clip((width - start) / sizes, 0.0, 1.0)
     class_weight = np.empty(_CLASSES)
     class_weight[order] = taken
-    return class_weight[COMBO_CLASS]
+    result: np.ndarray = class_weight[COMBO_CLASS]
+    return result
 
 
 def _hero_combos(class_id: int, samples: int, rng: np.random.Generator) -> np.ndarray:
@@ -98,7 +100,7 @@ def _equity(
     return float(shares.mean())
 
 
-def build(seed: int = 20_260_101) -> dict[str, list]:
+def build(seed: int = 20_260_101) -> dict[str, list[Any]]:
     rng = np.random.default_rng(seed)
     versus_random = [
         [_equity(c, k, None, RANDOM_SAMPLES // k, rng) for k in (1, 2, 3)] for c in range(_CLASSES)

@@ -246,7 +246,8 @@ class Tree:
     @functools.cached_property
     def action_starts(self) -> np.ndarray:
         """Where each decision node's actions begin in a flat per-action array."""
-        return (np.cumsum(self.action_lengths) - self.action_lengths).astype(np.intp)
+        result: np.ndarray = (np.cumsum(self.action_lengths) - self.action_lengths).astype(np.intp)
+        return result
 
     @functools.cached_property
     def width(self) -> int:

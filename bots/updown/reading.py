@@ -154,7 +154,8 @@ def command_for(label: str, reading: DealReading, view: View) -> Command:
 
 
 def _payload(record: Record) -> dict[str, Any]:
-    return record["payload"]
+    payload: dict[str, Any] = record["payload"]
+    return payload
 
 
 def _current_deal_start(history: Sequence[Record], deal_number: int) -> int | None:

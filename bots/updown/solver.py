@@ -238,7 +238,8 @@ class StackSolver:
         """The starter's chips per deal when both follow ``strategy``, per class pair."""
         ranges = self.ranges(strategy.lock)
         root, _, _ = self._values(0, strategy.betting, ranges, "ev")
-        return (ranges[0] * root).sum(axis=1)
+        result: np.ndarray = (ranges[0] * root).sum(axis=1)
+        return result
 
     def exploitability(self, strategy: Strategy) -> np.ndarray:
         """Per class pair: the chips per deal a best responder wins against ``strategy`` above

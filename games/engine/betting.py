@@ -14,7 +14,6 @@ reopen raising for a player who already acted (docs/rules.md#holdem-all-ins).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -144,22 +143,18 @@ class BettingEvents:
 
 def betting_events(game: str, module: str) -> BettingEvents:
     """Register the shared betting events under ``game``'s type names (``f"{game}.folded"``)."""
-    names = {field.name: field.type for field in dataclasses.fields(BettingEvents)}
-    bases: dict[str, type[Event]] = {
-        "ante_posted": AntePosted,
-        "folded": Folded,
-        "checked": Checked,
-        "called": Called,
-        "bet": Bet,
-        "raised": Raised,
-        "uncalled_bet_returned": UncalledBetReturned,
-    }
-    assert set(bases) == set(names)
+
+    def register[E: Event](base: type[E], name: str) -> type[E]:
+        return registered_subclass(base, f"{game}.{name}", module)
+
     return BettingEvents(
-        **{
-            name: registered_subclass(base, f"{game}.{name}", module)
-            for name, base in bases.items()
-        }
+        ante_posted=register(AntePosted, "ante_posted"),
+        folded=register(Folded, "folded"),
+        checked=register(Checked, "checked"),
+        called=register(Called, "called"),
+        bet=register(Bet, "bet"),
+        raised=register(Raised, "raised"),
+        uncalled_bet_returned=register(UncalledBetReturned, "uncalled_bet_returned"),
     )
 
 

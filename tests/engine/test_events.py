@@ -42,18 +42,18 @@ SAMPLES: list[Event] = [
     ev.BoardDealt(street="flop", burned="2c", cards=("Ah", "Kh", "Qh")),
     ev.BoardDealt(street="river", burned="3c", cards=("2d",)),
     ev.UncalledBetReturned(seat=3, amount=600),
-    ev.HandShown(seat=1, cards=("Ah", "2d"), rank="straight, five high"),
+    ev.HandShown(seat=1, cards=("Ah", "2d"), rank={"category": "straight", "ranks": ["5"]}),
     ev.PotAwarded(
         pot=1,
         amount=80,
         eligible=(0, 1, 2, 3),
         winners=(2, 3, 0),
         shares=(27, 27, 26),
-        hand_rank="two pair, kings and sevens",
+        hand_rank={"category": "two_pair", "ranks": ["K", "7", "A"]},
         odd_chips=(2, 3),
     ),
     ev.PotAwarded(
-        pot=0, amount=50, eligible=(3,), winners=(3,), shares=(50,), hand_rank="", odd_chips=()
+        pot=0, amount=50, eligible=(3,), winners=(3,), shares=(50,), hand_rank=None, odd_chips=()
     ),
     ev.HandEnded(hand_number=1, seed="cd" * 32, stacks=(1000, 990, 980, 1030)),
     ev.HandEnded(hand_number=2, seed=None, stacks=(4000, 0, 0, 0)),
@@ -198,3 +198,42 @@ def test_a_new_record_of_the_upcast_type_is_written_at_the_current_version() -> 
         "version": 3,
         "payload": {"seat": 1, "amount": 5},
     }
+
+
+# --- hand ranks: English text in version 1, data since version 2 ----------------------------
+
+
+def test_a_version_1_hand_shown_reads_as_data() -> None:
+    stored = {"seat": 2, "cards": ["6c", "6d"], "rank": "full house, sixes full of kings"}
+
+    shown = from_record("holdem.hand_shown", 1, stored)
+
+    assert isinstance(shown, ev.HandShown)
+    assert shown.rank == {"category": "full_house", "ranks": ["6", "K"]}
+    assert to_record(shown)["version"] == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "data"),
+    [
+        ("two pair, kings and sevens", {"category": "two_pair", "ranks": ["K", "7"]}),
+        ("royal flush", {"category": "straight_flush", "ranks": ["A"]}),
+        ("pair of aces", {"category": "pair", "ranks": ["A"]}),
+        ("straight, five high", {"category": "straight", "ranks": ["5"]}),
+        ("", None),
+    ],
+)
+def test_a_version_1_pot_award_reads_its_hand_rank_as_data(text: str, data: object) -> None:
+    stored = {
+        "pot": 0,
+        "amount": 80,
+        "eligible": [0, 1],
+        "winners": [1],
+        "shares": [80],
+        "hand_rank": text,
+        "odd_chips": [],
+    }
+
+    awarded = from_record("holdem.pot_awarded", 1, stored)
+
+    assert isinstance(awarded, ev.PotAwarded) and awarded.hand_rank == data

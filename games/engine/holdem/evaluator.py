@@ -1,9 +1,9 @@
 """Texas Hold'em hand values: the best five of five to seven cards as one comparable ``int``.
 
-RULES.md §1.5: compare the category, then the ranks that make it, then kickers in order; aces are
-low only in the wheel A-2-3-4-5; suits never rank; the sixth and seventh cards never break a tie.
-A value packs exactly that order into one integer, so a plain ``>`` compares two hands and ``==``
-means a split::
+docs/rules.md#holdem-ranking: compare the category, then the ranks that make it, then kickers in
+order; aces are low only in the wheel A-2-3-4-5; suits never rank; the sixth and seventh cards
+never break a tie. A value packs exactly that order into one integer, so a plain ``>`` compares
+two hands and ``==`` means a split::
 
     category << 20 | r1 << 16 | r2 << 12 | r3 << 8 | r4 << 4 | r5
 
@@ -13,8 +13,8 @@ being the five (rank 3).
 
 >>> evaluate(["As", "Ks", "Qs", "Js", "Ts"]) > evaluate(["Ad", "Ac", "Ah", "As", "Kd"])
 True
->>> describe(evaluate(["Kh", "Kd", "7c", "7s", "2d", "3c", "9h"]))
-'two pair, kings and sevens'
+>>> hand_rank(evaluate(["Kh", "Kd", "7c", "7s", "2d", "3c", "9h"]))
+{'category': 'two_pair', 'ranks': ['K', '7', '9']}
 >>> category(evaluate(["5c", "4d", "3h", "2s", "Ac"])) == STRAIGHT
 True
 
@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TypedDict
 
 import numpy as np
 
@@ -134,7 +135,8 @@ def _rank_multisets(size: int) -> np.ndarray:
         options = np.arange(5)
         counts = np.column_stack((np.repeat(counts, 5, axis=0), np.tile(options, len(counts))))
         counts = counts[counts.sum(axis=1) <= size]
-    return counts[counts.sum(axis=1) == size]
+    result: np.ndarray = counts[counts.sum(axis=1) == size]
+    return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,8 +166,8 @@ def _tables() -> _Tables:
     keys, values = [five_keys], [five_values]
     for size in (6, 7):
         multisets = _rank_multisets(size)
-        ranks = np.repeat(np.tile(np.arange(13), len(multisets)), multisets.ravel())
-        ranks = ranks.reshape(-1, size)
+        flat = np.repeat(np.tile(np.arange(13), len(multisets)), multisets.ravel())
+        ranks = flat.reshape(-1, size)
         # The best five of them, literally: every five-card sub-multiset, keep the highest.
         choices = ranks[:, np.array(list(combinations(range(size), 5)))]
         sub_keys = powers[choices].sum(axis=2)
@@ -309,54 +311,116 @@ def category(value: int) -> int:
     return value >> _CATEGORY_SHIFT
 
 
-_RANK_WORDS = (
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-    "ace",
-)
+# How many ranks name each category and its kickers, in the packed value's order.
+_SIGNIFICANT_RANKS = (5, 4, 3, 3, 1, 5, 2, 2, 1)
+RANK_CHARACTERS = "23456789TJQKA"
 
 
-def _plural(rank: int) -> str:
-    word = _RANK_WORDS[rank]
-    return word + ("es" if word.endswith("x") else "s")
+class HandRank(TypedDict):
+    """A hand's rank as data: its category (``CATEGORY_NAMES``) and the ranks that name it then
+    its kickers, as rank characters (``"K"``, ``"T"``) — ``{"category": "two_pair", "ranks":
+    ["K", "7", "A"]}`` is kings and sevens with an ace. A straight (flush) names only its high
+    card; an ace-high straight flush is a royal flush."""
+
+    category: str
+    ranks: list[str]
 
 
-def describe(value: int) -> str:
-    """The hand in English, as a dealer would call it.
+def hand_rank(value: int) -> HandRank:
+    """The hand value as data, for events (the words are the client's, in its language).
 
-    >>> describe(evaluate(["Ah", "Kh", "Qh", "Jh", "Th"]))
-    'royal flush'
-    >>> describe(evaluate(["6c", "6d", "6h", "Ks", "Kd"]))
-    'full house, sixes full of kings'
+    >>> hand_rank(evaluate(["Kh", "Kd", "7s", "7c", "As", "2d", "3c"]))
+    {'category': 'two_pair', 'ranks': ['K', '7', 'A']}
+    >>> hand_rank(evaluate(["Ah", "2d", "3c", "9s", "7h", "Kd", "Kc"]))
+    {'category': 'pair', 'ranks': ['K', 'A', '9', '7']}
     """
     kind = category(value)
     if not 0 <= kind < len(CATEGORY_NAMES):
         raise ValueError(f"{value} is not a hand value")
-    first, second = value >> 16 & 0xF, value >> 12 & 0xF
-    if kind == STRAIGHT_FLUSH and first == _ACE:
-        return "royal flush"
-    phrases = {
-        STRAIGHT_FLUSH: f"straight flush, {_RANK_WORDS[first]} high",
-        FOUR_OF_A_KIND: f"four of a kind, {_plural(first)}",
-        FULL_HOUSE: f"full house, {_plural(first)} full of {_plural(second)}",
-        FLUSH: f"flush, {_RANK_WORDS[first]} high",
-        STRAIGHT: f"straight, {_RANK_WORDS[first]} high",
-        THREE_OF_A_KIND: f"three of a kind, {_plural(first)}",
-        TWO_PAIR: f"two pair, {_plural(first)} and {_plural(second)}",
-        PAIR: f"pair of {_plural(first)}",
-        HIGH_CARD: f"high card, {_RANK_WORDS[first]}",
-    }
-    return phrases[kind]
+    slots = [value >> shift & 0xF for shift in (16, 12, 8, 4, 0)]
+    ranks = [RANK_CHARACTERS[rank] for rank in slots[: _SIGNIFICANT_RANKS[kind]]]
+    return {"category": CATEGORY_NAMES[kind], "ranks": ranks}
+
+
+_RANK_WORDS = dict(
+    zip(
+        RANK_CHARACTERS,
+        [
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "jack",
+            "queen",
+            "king",
+            "ace",
+        ],
+        strict=True,
+    )
+)
+
+
+def _plural(rank: str) -> str:
+    word = _RANK_WORDS[rank]
+    return word + ("es" if word.endswith("x") else "s")
+
+
+def describe(rank: HandRank) -> str:
+    """The hand in English, as a dealer would call it: the one place the engine's data becomes
+    English words (the admin, hand-history comments). Clients build the words of their own
+    language from the catalog (``hand.name.<category>``).
+
+    >>> describe(hand_rank(evaluate(["Ah", "Kh", "Qh", "Jh", "Th"])))
+    'royal flush'
+    >>> describe({"category": "full_house", "ranks": ["6", "K"]})
+    'full house, sixes full of kings'
+    """
+    kind, ranks = rank["category"], rank["ranks"]
+    words = [_RANK_WORDS[character] for character in ranks]
+    plurals = [_plural(character) for character in ranks]
+    match kind:
+        case "straight_flush" if ranks[:1] == ["A"]:
+            return "royal flush"
+        case "straight_flush" | "flush" | "straight":
+            return f"{kind.replace('_', ' ')}, {words[0]} high"
+        case "four_of_a_kind" | "three_of_a_kind":
+            return f"{kind.replace('_', ' ')}, {plurals[0]}"
+        case "full_house":
+            return f"full house, {plurals[0]} full of {plurals[1]}"
+        case "two_pair":
+            return f"two pair, {plurals[0]} and {plurals[1]}"
+        case "pair":
+            return f"pair of {plurals[0]}"
+        case _:
+            return f"high card, {words[0]}"
+
+
+def parse_description(text: str) -> HandRank:
+    """The data an English description (:func:`describe`, as events stored it before version 2)
+    names: its category and the ranks the words give (the kickers were never written).
+
+    >>> parse_description("full house, sixes full of kings")
+    {'category': 'full_house', 'ranks': ['6', 'K']}
+    >>> parse_description("royal flush")
+    {'category': 'straight_flush', 'ranks': ['A']}
+    """
+    if text == "royal flush":
+        return {"category": "straight_flush", "ranks": ["A"]}
+    words = {word: rank for rank, word in _RANK_WORDS.items()}
+    words.update({_plural(rank): rank for rank in _RANK_WORDS})
+    head, _, tail = text.partition(", ")
+    if head.startswith("pair of "):
+        head, tail = "pair", head.removeprefix("pair of ")
+    kind = head.replace(" ", "_")
+    if kind not in CATEGORY_NAMES:
+        raise ValueError(f"not a hand description: {text!r}")
+    named = [words[word] for word in tail.replace(",", " ").split() if word in words]
+    return {"category": kind, "ranks": named}
 
 
 __all__ = [
@@ -366,13 +430,17 @@ __all__ = [
     "FULL_HOUSE",
     "HIGH_CARD",
     "PAIR",
+    "RANK_CHARACTERS",
     "STRAIGHT",
     "STRAIGHT_FLUSH",
     "THREE_OF_A_KIND",
     "TWO_PAIR",
+    "HandRank",
     "category",
     "describe",
     "evaluate",
     "evaluate_batch",
     "evaluate_indices",
+    "hand_rank",
+    "parse_description",
 ]

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from games.engine.betting import betting_events
-from games.engine.events import Event, event, match_events
+from games.engine.events import Event, Payload, event, match_events, upcaster
+from games.engine.holdem.evaluator import HandRank, parse_description
 
 
 @event("holdem.match_started")
@@ -94,23 +95,27 @@ class BoardDealt(Event):
         object.__setattr__(self, "street", Street(self.street))  # a stored record holds the text
 
 
-@event("holdem.hand_shown")
+@event("holdem.hand_shown", version=2)
 @dataclass(frozen=True, slots=True)
 class HandShown(Event):
-    """A live hand shown at showdown, with its best five-card rank (see evaluator.describe)."""
+    """A live hand shown at showdown, with its best five-card rank as data (``HandRank``).
+
+    Version 1 stored the rank as English text; :func:`_hand_shown_v1` reads it as data.
+    """
 
     seat: int
     cards: tuple[str, ...]
-    rank: str
+    rank: HandRank
 
 
-@event("holdem.pot_awarded")
+@event("holdem.pot_awarded", version=2)
 @dataclass(frozen=True, slots=True)
 class PotAwarded(Event):
     """One pot settled. ``pot`` 0 is the main pot; ``shares`` align with ``winners``.
 
     ``odd_chips`` lists, in the order given, the winners who received one indivisible chip.
-    ``hand_rank`` is empty when the pot was won uncontested.
+    ``hand_rank`` is the winning hand's rank as data, None when the pot was won uncontested
+    (version 1 stored English text, "" when uncontested: :func:`_pot_awarded_v1` reads it).
     """
 
     pot: int
@@ -118,7 +123,7 @@ class PotAwarded(Event):
     eligible: tuple[int, ...]
     winners: tuple[int, ...]
     shares: tuple[int, ...]
-    hand_rank: str
+    hand_rank: HandRank | None
     odd_chips: tuple[int, ...]
 
 
@@ -153,3 +158,14 @@ AntePosted, Folded, Checked, Called, Bet, Raised, UncalledBetReturned = BETTING.
 MatchRestarted, MatchEnded = match_events("holdem", __name__)
 
 PLAYER_ACTIONS = (Folded, Checked, Called, Bet, Raised)
+
+
+@upcaster("holdem.hand_shown", from_version=1)
+def _hand_shown_v1(payload: Payload) -> Payload:
+    return {**payload, "rank": parse_description(payload["rank"])}
+
+
+@upcaster("holdem.pot_awarded", from_version=1)
+def _pot_awarded_v1(payload: Payload) -> Payload:
+    text = payload["hand_rank"]
+    return {**payload, "hand_rank": parse_description(text) if text else None}

@@ -16,7 +16,7 @@ from games.engine.errors import ErrorCode, refuse
 from games.engine.events import Emit, Event, run_command
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import RULES, action_event
-from games.engine.holdem.evaluator import describe, evaluate
+from games.engine.holdem.evaluator import evaluate, hand_rank
 from games.engine.holdem.events import Blind, Street
 from games.engine.holdem.pots import split_pot
 from games.engine.holdem.state import (
@@ -266,7 +266,7 @@ def _award_uncontested(state: HoldemState, winner: int, emit: Emit) -> None:
             eligible=contributors,
             winners=(winner,),
             shares=(amount,),
-            hand_rank="",
+            hand_rank=None,
             odd_chips=(),
         )
     )
@@ -279,7 +279,7 @@ def _showdown(state: HoldemState, live: Sequence[int], emit: Emit) -> None:
     for seat in order:
         cards = state.seats[seat].hole
         values[seat] = evaluate((*cards, *state.board))
-        emit(ev.HandShown(seat=seat, cards=cards, rank=describe(values[seat])))
+        emit(ev.HandShown(seat=seat, cards=cards, rank=hand_rank(values[seat])))
     pots = state.pots()
     # Settle from the last side pot to the main pot (RULES.md §1.6).
     for number in range(len(pots) - 1, -1, -1):
@@ -294,7 +294,7 @@ def _showdown(state: HoldemState, live: Sequence[int], emit: Emit) -> None:
                 eligible=pot.eligible,
                 winners=tuple(winners),
                 shares=tuple(shares),
-                hand_rank=describe(best),
+                hand_rank=hand_rank(best),
                 odd_chips=tuple(odd),
             )
         )

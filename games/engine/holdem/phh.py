@@ -243,7 +243,7 @@ def _amount(value: Any, name: str) -> int:
         value = int(value)
     if value < 0:
         raise PHHError(f"malformed: {name} holds a negative amount {value}")
-    return value
+    return int(value)
 
 
 def _amounts(value: Any, name: str, count: int | None) -> tuple[int, ...]:

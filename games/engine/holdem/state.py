@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from games.engine.betting import Action, AntePosted, apply_action, apply_uncalled_bet_returned
 from games.engine.cards import STANDARD_DECK
@@ -353,7 +354,8 @@ def _match_ended(state: HoldemState, event: MatchEnded) -> None:
     state.places[event.winner] = 1
 
 
-_APPLY: dict[type[Event], Callable[[HoldemState, Event], None]] = {
+# Each applier takes its own event type; the table is keyed by that type.
+_APPLY: dict[type[Event], Callable[[HoldemState, Any], None]] = {
     ev.MatchStarted: _match_started,
     ev.MatchRestarted: _match_restarted,
     ev.HandStarted: _hand_started,
@@ -373,7 +375,7 @@ _APPLY: dict[type[Event], Callable[[HoldemState, Event], None]] = {
     ev.HandAbandoned: _hand_abandoned,
     ev.PlayerEliminated: _player_eliminated,
     ev.MatchEnded: _match_ended,
-}  # type: ignore[dict-item]
+}
 
 
 def apply(state: HoldemState, event: Event) -> None:
@@ -384,8 +386,8 @@ def apply(state: HoldemState, event: Event) -> None:
 def fold(events: Iterable[Event], state: HoldemState | None = None) -> HoldemState:
     """The state the events lead to, from an empty table or from a copy of ``state`` (a snapshot).
 
-    >>> fold([ev.MatchStarted(stacks=(1000, 1000), small_blind=10, big_blind=20)]).phase
-    'between_hands'
+    >>> print(fold([ev.MatchStarted(stacks=(1000, 1000), small_blind=10, big_blind=20)]).phase)
+    between_hands
     """
     result = HoldemState() if state is None else state.copy()
     for item in events:

@@ -162,10 +162,11 @@ def _start_deal(state: UpDownState, command: StartDeal, emit: Emit) -> None:
     # One card at a time from the top, seat 0 first: in a segment's first deal seat 0 gets the
     # 1st and 3rd cards, seat 1 the 2nd and 4th; later each seat draws one, seat 0 first.
     for _ in range(2 if first_deal else 1):
-        for seat in range(SEATS):
-            emit(ev.CardDealt(seat=seat, card=state.shoe.order[state.next_card]))
+        for drawer in range(SEATS):
+            emit(ev.CardDealt(seat=drawer, card=state.shoe.order[state.next_card]))
     for index, seat in enumerate(state.seats):
-        # A player with less than the ante antes what they have and is all-in (§2.2).
+        # A player with less than the ante antes what they have and is all-in
+        # (docs/rules.md#updown-cards).
         emit(ev.AntePosted(seat=index, amount=min(state.config.ante, seat.stack)))
     signals = [signal(seat.hand) for seat in state.seats]
     emit(

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from games.engine.betting import Action, AntePosted, apply_action, apply_uncalled_bet_returned
 from games.engine.events import Event, MatchEnded, MatchRestarted
@@ -59,6 +60,19 @@ class Shoe:
     order: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class LastDeal:
+    """The previous deal as its reveal left it: public once both locked cards are shown, and
+    kept for the table to draw after the next deal has started (in the same command)."""
+
+    deal_number: int
+    locked_cards: tuple[str, ...]  # by seat
+    folded: int | None
+    winner: int | None  # None after a tie
+    outcome: Outcome
+    shares: tuple[int, ...]  # the chips each seat won, by seat
+
+
 @dataclass(slots=True)
 class Seat:
     """One player's chips and cards: ``bet`` is this deal's betting, ``contributed`` adds the
@@ -75,6 +89,8 @@ class Seat:
     # The bet just after this seat's last action: a short all-in does not reopen raising for a
     # seat that has acted (docs/rules.md#updown-all-ins).
     seen_bet: int = 0
+    # The card kept from the previous deal (own eyes only: it is hidden from the opponent).
+    kept: str | None = None
 
     def copy(self) -> Seat:
         # Spelled out: copy.copy on a slotted dataclass costs several times more, per decision.
@@ -88,6 +104,7 @@ class Seat:
             self.folded,
             self.acted,
             self.seen_bet,
+            self.kept,
         )
 
     @property
@@ -124,6 +141,8 @@ class UpDownState:
     revealed: tuple[str, ...] = ()  # both locked cards, by seat, once shown
     deal_winner: int | None = None
     outcome: Outcome | None = None
+    shares: tuple[int, ...] = ()  # the chips each seat won in this deal, by seat
+    last_deal: LastDeal | None = None
     winner: int | None = None
 
     def copy(self) -> UpDownState:
@@ -148,6 +167,8 @@ class UpDownState:
             revealed=self.revealed,
             deal_winner=self.deal_winner,
             outcome=self.outcome,
+            shares=self.shares,
+            last_deal=self.last_deal,
             winner=self.winner,
         )
 
@@ -214,6 +235,8 @@ def _match_restarted(state: UpDownState, event: MatchRestarted) -> None:
     state.revealed = ()
     state.deal_winner = None
     state.outcome = None
+    state.shares = ()
+    state.last_deal = None
     state.winner = None
 
 
@@ -304,6 +327,10 @@ def _pot_awarded(state: UpDownState, event: ev.PotAwarded) -> None:
         seat.bet = 0
         seat.contributed = 0
     state.outcome = Outcome(event.outcome)
+    won = [0] * len(state.seats)
+    for winner, share in zip(event.winners, event.shares, strict=True):
+        won[winner] += share
+    state.shares = tuple(won)
 
 
 def _deal_ended(state: UpDownState, event: ev.DealEnded) -> None:
@@ -311,6 +338,15 @@ def _deal_ended(state: UpDownState, event: ev.DealEnded) -> None:
     state.to_act = None
     state.current_bet = 0
     state.deal_winner = event.winner
+    assert state.outcome is not None
+    state.last_deal = LastDeal(
+        deal_number=event.deal_number,
+        locked_cards=state.revealed,
+        folded=next((i for i, seat in enumerate(state.seats) if seat.folded), None),
+        winner=event.winner,
+        outcome=state.outcome,
+        shares=state.shares,
+    )
     assert state.starter is not None
     # The winner starts the next deal; after a tie, the player who did not start
     # (docs/rules.md#updown-locking).
@@ -321,6 +357,7 @@ def _deal_ended(state: UpDownState, event: ev.DealEnded) -> None:
         assert card is not None
         played.append(card)
         seat.hand = tuple(held for held in seat.hand if held != card)
+        seat.kept = seat.hand[0] if seat.hand else None
         seat.locked = None
         seat.bet = 0
         seat.contributed = 0
@@ -343,7 +380,8 @@ def _match_ended(state: UpDownState, event: MatchEnded) -> None:
     state.winner = event.winner
 
 
-_APPLY: dict[type[Event], Callable[[UpDownState, Event], None]] = {
+# Each applier takes its own event type; the table is keyed by that type.
+_APPLY: dict[type[Event], Callable[[UpDownState, Any], None]] = {
     ev.MatchStarted: _match_started,
     ev.MatchRestarted: _match_restarted,
     ev.DealStarted: _deal_started,
@@ -364,7 +402,7 @@ _APPLY: dict[type[Event], Callable[[UpDownState, Event], None]] = {
     ev.DealAbandoned: _deal_abandoned,
     ev.ShuffleRevealed: _shuffle_revealed,
     ev.MatchEnded: _match_ended,
-}  # type: ignore[dict-item]
+}
 
 
 def apply(state: UpDownState, event: Event) -> None:
@@ -375,8 +413,8 @@ def apply(state: UpDownState, event: Event) -> None:
 def fold(events: Iterable[Event], state: UpDownState | None = None) -> UpDownState:
     """The state the events lead to, from nothing or from a copy of ``state`` (a snapshot).
 
-    >>> fold([ev.MatchStarted(stacks=(20, 20), ante=1)]).phase
-    'between_deals'
+    >>> print(fold([ev.MatchStarted(stacks=(20, 20), ante=1)]).phase)
+    between_deals
     """
     result = UpDownState() if state is None else state.copy()
     for item in events:

@@ -1,4 +1,5 @@
-"""What one viewer may see (DESIGN.md §5): the only thing the API serialises for a player.
+"""What one viewer may see (docs/architecture.md#views): the only thing the API serialises for
+a player.
 
 A viewer sees their own cards (and which one they locked), both players' signals, stacks, bets,
 the pot, whose turn it is and — on their turn — their legal actions; after the reveal, both locked
@@ -15,8 +16,9 @@ from typing import Any
 from games.engine.events import Event, to_record
 from games.engine.updown import events as ev
 from games.engine.updown.betting import legal_actions
-from games.engine.updown.cards import in_shoe_order
-from games.engine.updown.state import BETTING, LOCKING, UpDownState
+from games.engine.updown.cards import ACE, DEUCE, in_shoe_order, rank
+from games.engine.updown.events import Outcome
+from games.engine.updown.state import BETTING, LOCKING, LastDeal, UpDownState
 
 
 def view(state: UpDownState, viewer: int | None) -> dict[str, Any]:
@@ -49,15 +51,35 @@ def view(state: UpDownState, viewer: int | None) -> dict[str, Any]:
         "revealed_seeds": [
             {"shuffle": number, "seed": seed} for number, seed in state.revealed_seeds
         ],
-        "last_deal": None
-        if not state.revealed
-        else {
-            "locked_cards": list(state.revealed),
-            "outcome": state.outcome,
-            "winner": state.deal_winner,
-        },
+        "last_deal": _last_deal(state.last_deal),
         "winner": state.winner,
     }
+
+
+def _last_deal(last: LastDeal | None) -> dict[str, Any] | None:
+    """The previous deal's reveal and result: both locked cards (public since the reveal), who
+    folded, the winner and why, and the chips each seat won."""
+    if last is None:
+        return None
+    return {
+        "deal_number": last.deal_number,
+        "locked_cards": list(last.locked_cards),
+        "folded": last.folded,
+        "winner": last.winner,
+        "outcome": last.outcome,
+        "reason": _reason(last),
+        "won": list(last.shares),
+    }
+
+
+def _reason(last: LastDeal) -> str:
+    """Why the deal went as it did: ``fold``, ``tie``, ``higher_card`` or ``two_beats_ace``."""
+    if last.outcome == Outcome.HIGHER_CARD and {rank(card) for card in last.locked_cards} == {
+        DEUCE,
+        ACE,
+    }:
+        return "two_beats_ace"
+    return str(last.outcome)
 
 
 def _seat_view(state: UpDownState, index: int, viewer: int | None) -> dict[str, Any]:
@@ -68,9 +90,12 @@ def _seat_view(state: UpDownState, index: int, viewer: int | None) -> dict[str, 
         # Own cards, in shoe order: the same whichever card was drawn last.
         cards: list[str] | None = list(in_shoe_order(seat.hand))
         locked_card = seat.locked if seat.locked is not None else revealed
+        # The card carried over from the last deal, among the two (the other was just drawn).
+        kept_card = seat.kept if seat.kept in seat.hand else None
     else:
         cards = None
         locked_card = revealed
+        kept_card = None
     return {
         "seat": index,
         "stack": seat.stack,
@@ -82,6 +107,7 @@ def _seat_view(state: UpDownState, index: int, viewer: int | None) -> dict[str, 
         "has_locked": seat.locked is not None or revealed is not None,
         "cards": cards,
         "locked_card": locked_card,
+        "kept_card": kept_card,
     }
 
 

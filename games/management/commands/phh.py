@@ -1,4 +1,4 @@
-"""``manage.py phh replay FILE...``: replay PHH hand histories with our engine (DESIGN.md).
+"""``manage.py phh replay FILE...``: replay hand histories with our engines (docs/architecture.md).
 
 For each file, one JSON line ``{"file": ..., "finishing_stacks": [...]}`` on standard output, the
 stacks in PHH player order (p1..pn). A file we cannot accept gets one line ``FILE: reason`` on
@@ -14,13 +14,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.engine.holdem.phh import PHHError
-from games.engine.holdem.phh import replay_file as replay_holdem
-from games.engine.updown.history import HistoryError
-from games.engine.updown.history import replay_file as replay_updown
-
-HOLDEM_VARIANT = "NT"
-UPDOWN_VARIANT = "UD"
+from games.engine.game import HistoryFormat
+from games.registry import GAMES
 
 
 class Command(BaseCommand):
@@ -43,7 +38,7 @@ class Command(BaseCommand):
         for path in options["files"]:
             try:
                 stacks = _replay(path)
-            except (PHHError, HistoryError) as error:
+            except tuple(game.history_format.error for game in GAMES.values()) as error:
                 failures += 1
                 self.stderr.write(f"{path}: {error}")
                 continue
@@ -60,16 +55,20 @@ class Command(BaseCommand):
 
 
 def _replay(path: str) -> tuple[int, ...]:
-    """Hold'em PHH files and Up & Down histories (``variant = "UD"``) alike."""
+    """Every registered game's hand histories, told apart by the file's ``variant``; a file
+    with no readable variant goes to the first game's format, which explains the problem."""
+    formats = [game.history_format for game in GAMES.values()]
     variant = _variant(path)
-    if variant == UPDOWN_VARIANT:
-        return tuple(replay_updown(path))
-    if variant is not None and variant != HOLDEM_VARIANT:
-        raise PHHError(
-            f"unsupported variant {variant!r}: only no-limit hold'em ({HOLDEM_VARIANT!r}) "
-            f"and Up & Down ({UPDOWN_VARIANT!r})"
-        )
-    return tuple(replay_holdem(path))
+    chosen = next((f for f in formats if variant in f.variants), None)
+    if chosen is None and variant is not None:
+        raise formats[0].error(f"unsupported variant {variant!r}: {_known(formats)}")
+    return tuple((chosen or formats[0]).replay_file(path))
+
+
+def _known(formats: list[HistoryFormat]) -> str:
+    return "only " + " and ".join(
+        f"{fmt.name} ({', '.join(repr(v) for v in fmt.variants)})" for fmt in formats
+    )
 
 
 def _variant(path: str) -> str | None:

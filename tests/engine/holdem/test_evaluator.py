@@ -28,11 +28,16 @@ from games.engine.holdem.evaluator import (
     THREE_OF_A_KIND,
     TWO_PAIR,
     category,
-    describe,
     evaluate,
     evaluate_batch,
     evaluate_indices,
+    hand_rank,
 )
+
+
+def describe(value: int) -> str:
+    """A hand value called in English, through its data (as the admin calls it)."""
+    return evaluator.describe(hand_rank(value))
 
 
 def value(cards: str) -> int:

@@ -8,6 +8,7 @@ import pytest
 from games.engine.cards import STANDARD_DECK
 from games.engine.errors import IllegalAction
 from games.engine.holdem import events as ev
+from games.engine.holdem.evaluator import describe
 from games.engine.holdem.game import StartHand
 from games.engine.shuffle import commitment, shuffled
 from tests.engine.holdem.table import Table, deck_for
@@ -71,7 +72,7 @@ def test_burned_cards_never_reach_the_board_or_a_hand() -> None:
 
     assert [e.burned for e in table.this_hand(ev.BoardDealt)] == ["Ac", "Kc", "Qc"]
     assert table.board == "2c7d9h4sTc"
-    shown = {e.seat: e.rank for e in table.this_hand(ev.HandShown)}
+    shown = {e.seat: describe(e.rank) for e in table.this_hand(ev.HandShown)}
     assert shown[0] == "pair of aces"  # the burned Ac made no one trips
 
 

@@ -5,6 +5,7 @@ hand is shown and the best five-card hand wins, ranked as §1.5 says."""
 from __future__ import annotations
 
 from games.engine.holdem import events as ev
+from games.engine.holdem.evaluator import describe
 from tests.engine.holdem.table import NEUTRAL_BOARD, Table, deck_positions
 
 
@@ -23,7 +24,8 @@ def winners(table: Table) -> set[int]:
 
 
 def shown(table: Table) -> dict[int, str]:
-    return {e.seat: e.rank for e in table.this_hand(ev.HandShown)}
+    """Each shown hand's rank, called in English from the event's data."""
+    return {e.seat: describe(e.rank) for e in table.this_hand(ev.HandShown)}
 
 
 # --- fold-outs -------------------------------------------------------------------------------
@@ -46,7 +48,7 @@ def test_a_fold_out_wins_at_once_with_no_more_cards_dealt_or_shown() -> None:
         ev.PotAwarded,
         ev.HandEnded,
     ]
-    assert table.last(ev.PotAwarded).hand_rank == ""
+    assert table.last(ev.PotAwarded).hand_rank is None
     assert table.state.phase == "between_hands"
 
 

@@ -151,9 +151,13 @@ def test_after_the_reveal_both_locked_cards_are_shown_and_the_kept_cards_are_not
 
     assert [seat["locked_card"] for seat in seen["seats"]] == ["As1", "4h2"]
     assert seen["last_deal"] == {
+        "deal_number": 1,
         "locked_cards": ["As1", "4h2"],
-        "outcome": "higher_card",
+        "folded": None,
         "winner": HUMAN,
+        "outcome": "higher_card",
+        "reason": "higher_card",
+        "won": [2, 0],
     }
     assert seen["seats"][HUMAN]["cards"] == ["3c1"]
     assert "Kd2" not in json.dumps(seen)
@@ -196,3 +200,55 @@ def test_a_view_is_json_ready() -> None:
             assert json.loads(json.dumps(seen)) == seen
         table.check_down()
         table.deal()
+
+
+def test_the_last_deal_stays_visible_after_the_next_deal_starts() -> None:
+    table = Table()
+    table.deal(("2c1 9c1", "Ad2 4h2"), "Qs1 7d2")
+    table.lock_cards({HUMAN: "2c1", AI: "Ad2"})
+    table.bet(HUMAN, 3)
+    table.call(AI)
+    table.deal()  # the next deal starts in the same command as the last one ends, live
+
+    last = view(table.state, HUMAN)["last_deal"]
+
+    assert table.state.deal_number == 2
+    assert last == {
+        "deal_number": 1,
+        "locked_cards": ["2c1", "Ad2"],
+        "folded": None,
+        "winner": HUMAN,
+        "outcome": "higher_card",
+        "reason": "two_beats_ace",
+        "won": [8, 0],
+    }
+
+
+def test_the_last_deal_names_who_folded_and_both_locked_cards_are_still_shown() -> None:
+    table = Table()
+    table.deal(("As1 3c1", "Kd2 4h2"))
+    table.lock_cards({HUMAN: "3c1", AI: "Kd2"})
+    table.bet(HUMAN, 2)
+    table.fold(AI)
+
+    last = view(table.state, AI)["last_deal"]
+
+    assert (last["folded"], last["winner"], last["reason"]) == (AI, HUMAN, "fold")
+    # The uncalled bet went back: the antes were the pot.
+    assert last["locked_cards"] == ["3c1", "Kd2"] and last["won"] == [2, 0]
+
+
+def test_the_kept_card_is_marked_among_the_players_own_two_cards_only() -> None:
+    table = Table()
+    table.deal(("As1 3c1", "Kd2 4h2"), "Qs1 7d2")
+    table.lock_cards({HUMAN: "As1", AI: "4h2"})
+    table.check_down()
+    table.deal()
+
+    mine = view(table.state, HUMAN)["seats"]
+    theirs = view(table.state, AI)["seats"]
+
+    assert (mine[HUMAN]["cards"], mine[HUMAN]["kept_card"]) == (["3c1", "Qs1"], "3c1")
+    assert mine[AI]["kept_card"] is None and "Kd2" not in json.dumps(mine)
+    assert theirs[AI]["kept_card"] == "Kd2" and theirs[HUMAN]["kept_card"] is None
+    assert [seat["kept_card"] for seat in view(table.state, None)["seats"]] == [None, None]
