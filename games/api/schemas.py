@@ -126,8 +126,8 @@ def _field_for(annotation: Any, name: str, *, nullable: bool = False) -> seriali
         return serializers.CharField(**options)
     if isinstance(inner, type) and issubclass(inner, enum.Enum):
         return serializers.ChoiceField(choices=[member.value for member in inner], **options)
-    if isinstance(inner, type) and dataclasses.is_dataclass(inner):
-        return _dataclass_serializer(inner)(**options)
+    if _is_record(inner):
+        return _record_serializer(inner)(**options)
     origin = typing.get_origin(inner)
     if origin in (tuple, list, set, frozenset):
         args = [arg for arg in typing.get_args(inner) if arg is not Ellipsis]
@@ -142,13 +142,18 @@ def _field_for(annotation: Any, name: str, *, nullable: bool = False) -> seriali
     return serializers.JSONField(**options)
 
 
+def _is_record(annotation: Any) -> bool:
+    """A dataclass or TypedDict nested in an event (e.g. a hand's rank)."""
+    return isinstance(annotation, type) and (
+        dataclasses.is_dataclass(annotation) or typing.is_typeddict(annotation)
+    )
+
+
 @functools.cache
-def _dataclass_serializer(cls: type) -> type[serializers.Serializer]:
+def _record_serializer(cls: type) -> type[serializers.Serializer]:
     hints = typing.get_type_hints(cls)
-    fields = {
-        field.name: _field_for(hints[field.name], field.name) for field in dataclasses.fields(cls)
-    }
-    return type(f"{cls.__name__}Record", (serializers.Serializer,), fields)
+    fields = {name: _field_for(hint, name) for name, hint in hints.items()}
+    return type(cls.__name__, (serializers.Serializer,), {"__doc__": _described(cls), **fields})
 
 
 def _placeholder(annotation: Any) -> Any:
@@ -164,9 +169,10 @@ def _placeholder(annotation: Any) -> Any:
         return "As"
     if isinstance(inner, type) and issubclass(inner, enum.Enum):
         return next(iter(inner))
-    if isinstance(inner, type) and dataclasses.is_dataclass(inner):
-        hints = typing.get_type_hints(inner)
-        return inner(**{f.name: _placeholder(hints[f.name]) for f in dataclasses.fields(inner)})
+    if _is_record(inner):
+        return inner(
+            **{name: _placeholder(hint) for name, hint in typing.get_type_hints(inner).items()}
+        )
     origin = typing.get_origin(inner)
     if origin in (tuple, list, set, frozenset):
         args = [arg for arg in typing.get_args(inner) if arg is not Ellipsis]

@@ -105,8 +105,14 @@ class UpDownSeat(serializers.Serializer):
     all_in = serializers.BooleanField()
     signal = UpDownSignal(allow_null=True)
     has_locked = serializers.BooleanField()
-    cards = serializers.ListField(child=serializers.CharField(), allow_null=True)
+    cards = serializers.ListField(
+        child=serializers.CharField(), allow_null=True, help_text="Own cards, in shoe order."
+    )
     locked_card = serializers.CharField(allow_null=True)
+    kept_card = serializers.CharField(
+        allow_null=True,
+        help_text="Own card carried over from the last deal, one of cards (the other was drawn).",
+    )
 
 
 class UpDownShoe(serializers.Serializer):
@@ -122,11 +128,20 @@ class RevealedSeed(serializers.Serializer):
 
 
 class UpDownLastDeal(serializers.Serializer):
+    """The previous deal's reveal and result, so a table can show it without the feed."""
+
+    deal_number = serializers.IntegerField()
     locked_cards = serializers.ListField(child=serializers.CharField())
-    outcome = serializers.ChoiceField(
-        choices=[outcome.value for outcome in Outcome], allow_null=True
+    folded = serializers.IntegerField(allow_null=True, help_text="The seat that folded, if any.")
+    winner = serializers.IntegerField(allow_null=True, help_text="None for a tie.")
+    outcome = serializers.ChoiceField(choices=[outcome.value for outcome in Outcome])
+    reason = serializers.ChoiceField(
+        choices=[*(outcome.value for outcome in Outcome), "two_beats_ace"],
+        help_text="The outcome, with a deuce beating an ace named as such.",
     )
-    winner = serializers.IntegerField(allow_null=True)
+    won = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The chips each seat won."
+    )
 
 
 class UpDownView(serializers.Serializer):

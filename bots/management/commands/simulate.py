@@ -183,7 +183,7 @@ class Command(BaseCommand):
 
 def _hands(state: Any) -> int:
     """Hands (Hold'em) or deals (Up & Down) dealt so far."""
-    return int(getattr(state, "hand_number", None) or getattr(state, "deal_number", 0))
+    return int(getattr(state, "hand_number", 0) or getattr(state, "deal_number", 0))
 
 
 def _starting_stacks(state: Any) -> list[int]:
