@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine.holdem import HOLDEM
 from games.engine.holdem import events as ev
 from games.models import Match
-from games.rulesets import HOLDEM
 from games.selectors import stored_events
 from tests.api.client import ApiClient, Reply
 from tests.api.test_full_match import cautious, maniac

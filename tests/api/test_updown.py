@@ -7,11 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine.updown import UPDOWN
 from games.engine.updown import rules as updown_rules
 from games.engine.updown.state import MATCH_OVER, UpDownState
 from games.engine.updown.view import view as updown_view
 from games.models import Match
-from games.rulesets import UPDOWN
 from games.selectors import stored_events
 from tests.api.client import ApiClient, Reply
 

@@ -146,9 +146,9 @@ def test_a_hand_the_blinds_play_out_by_themselves_is_followed_by_the_next(player
     the hand plays itself out, and the next hand must still be dealt — or the match would wait
     for a move nobody can make."""
     from games.engine.holdem.game import StartMatch
-    from games.rulesets import ruleset_for
+    from games.registry import game_for
 
-    rules = ruleset_for("holdem")
+    rules = game_for("holdem")
     heads_up = StartMatch(stacks=(3990, 10), small_blind=10, big_blind=20)
     between_hands = rules.advance(rules.new_state(), heads_up)[0]
     for deal in range(6):  # the short stack wins the first hand in some of these deals

@@ -26,7 +26,7 @@ from games import services
 from games.audit import audit_match
 from games.engine.holdem import events as ev
 from games.models import Match, Player
-from games.rulesets import ruleset_for
+from games.registry import game_for
 from games.selectors import match_state, stored_events
 from tests.bots.tables import calls
 
@@ -119,7 +119,7 @@ def test_human_actions_are_answered_by_the_worker(workers):
     answered = 0
     while answered < 8 and match_state(fresh(match)).to_act == 0:
         current = fresh(match)
-        seat_view = ruleset_for(current.game).view(match_state(current), 0)
+        seat_view = game_for(current.game).view(match_state(current), 0)
         kind, amount = calls(seat_view)
         acted_at = services.match_act(
             match_id=match.id, player=player, kind=kind, amount=amount, expected_seq=current.seq

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from games import services
+from games.engine.holdem import HOLDEM
 from games.engine.holdem.game import Act
 from games.models import Event as EventRow
 from games.models import Match, Player
-from games.rulesets import HOLDEM
 from games.selectors import match_state
 
 CHIPS_IN_PLAY = 4 * 1000

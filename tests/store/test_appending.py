@@ -11,10 +11,11 @@ from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.engine.errors import IllegalAction
+from games.engine.game import ActionRequest
+from games.engine.holdem import HOLDEM
 from games.engine.holdem import events as ev
 from games.errors import MatchNotFound, StaleSequence
 from games.models import Event, IdempotentResponse, Match, Snapshot
-from games.rulesets import HOLDEM
 from games.selectors import folded_from_events, match_get, match_state, stored_events
 from tests.store.conftest import (
     CHIPS_IN_PLAY,
@@ -176,7 +177,7 @@ def test_another_players_match_cannot_be_locked_or_played(house):
 
 def test_an_ai_turn_delivered_late_or_twice_does_nothing(house):
     seq = house.match().seq
-    choose = lambda match, state, seat: HOLDEM.act(seat, "call", None)  # noqa: E731
+    choose = lambda match, state, seat: HOLDEM.command(seat, ActionRequest("call"))  # noqa: E731
     assert services.ai_turn_play(match_id=house.match_id, seq=seq, choose=choose) is not None
     before = _store_of(house.match())
     # The same task again (a redelivery) and an old one: the match has moved on.
