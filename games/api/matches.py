@@ -17,7 +17,6 @@ from games import selectors, services
 from games.api import schemas
 from games.api.common import IDEMPOTENCY_PARAMETER, idempotent_response, match_owner, requester
 from games.players import ensure_player
-from games.registry import GAMES
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -38,7 +37,7 @@ class _Expected(serializers.Serializer):
 
 
 class _NewMatch(serializers.Serializer):
-    game = serializers.ChoiceField(choices=list(GAMES), default="holdem")
+    game = schemas.GameName(default="holdem")
     level = serializers.ChoiceField(choices=LEVELS, default="medium")
 
 
