@@ -1,9 +1,12 @@
 """Writes to the event store: every change to a match is a command turned into events here.
 
-One transaction per command: lock the match row, fold its state, let the engine decide, append
-the events with the next sequence numbers, refresh the snapshot and read models. The unique
-``(match, seq)`` constraint is the last guard against two writers. AI turns are queued only after
-the transaction commits, so a worker never sees an uncommitted move.
+Each service opens its own transaction: lock the match row (:func:`games.selectors.match_get`
+with ``lock=True``, checking the owner once), fold its state, let the game decide, append the
+events with the next sequence numbers, refresh the snapshot and read models. The unique
+``(match, seq)`` constraint is the last guard against two writers. When an AI seat is left to
+act, ``games.hooks.ai_turn_due`` is sent only after the transaction commits, so a worker never
+sees an uncommitted move; ``games`` does not know who plays the AI seats (``bots`` connects the
+hook).
 """
 
 from __future__ import annotations
