@@ -81,14 +81,14 @@ def play_ours(hands: int, seed: int) -> int:
         while state.phase == BETTING:
             legal = legal_actions(state)
             assert legal is not None
-            choice = choose(rng, legal.can_call, legal.can_raise)
+            choice = choose(rng, legal.can_call, legal.can_bet_or_raise)
             if choice == FOLD:
                 action = Act(legal.seat, "fold")
             elif choice == CALL:
                 action = Act(legal.seat, "call" if legal.can_call else "check")
             else:
                 to = legal.min_raise_to if choice == MIN_RAISE else legal.max_raise_to
-                action = Act(legal.seat, "raise" if legal.can_call else "bet", to)
+                action = Act(legal.seat, legal.bet_kind, to)
             for event in decide(state, action):
                 apply(state, event)
             actions += 1
