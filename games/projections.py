@@ -12,7 +12,10 @@ and projects every stored event again, so they can always be thrown away and reb
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
+
+from django.db import transaction
 
 from games.engine.events import Event, from_record
 from games.models import Event as EventRow
@@ -32,7 +35,7 @@ def project(match: Match, numbered_events: Iterable[tuple[int, Event]]) -> None:
     hand: list[tuple[int, Event]] | None = None
     if current is not None and current.last_seq == numbered[0][0] - 1:
         # Still open: the new events may join it (they are stored already: read those before).
-        hand = _stored_hand(match, current.hand_number, before=numbered[0][0])
+        hand = _open_hand(match, current.hand_number, before=numbered[0][0])
     for seq, item in numbered:
         opened = game.hand_opened_by(item)
         if game.starts_segment(item) or opened is not None:
@@ -48,6 +51,35 @@ def project(match: Match, numbered_events: Iterable[tuple[int, Event]]) -> None:
             hand.append((seq, item))
     if current is not None and hand is not None:
         _save(game, current, hand)
+        _remember_on_commit(str(match.pk), current.hand_number, hand)
+
+
+# The open hand of recently appended matches, as last committed: most appends continue the hand
+# of the append before, and committed events never change, so they need not be read back.
+_OPEN_HANDS: OrderedDict[str, tuple[int, tuple[tuple[int, Event], ...]]] = OrderedDict()
+_OPEN_HANDS_KEPT = 1024
+
+
+def _open_hand(match: Match, hand_number: int, *, before: int) -> list[tuple[int, Event]]:
+    remembered = _OPEN_HANDS.get(str(match.pk))
+    if remembered is not None:
+        number, events = remembered
+        if number == hand_number and events and events[-1][0] == before - 1:
+            return list(events)
+    return _stored_hand(match, hand_number, before=before)
+
+
+def _remember_on_commit(match_id: str, hand_number: int, hand: list[tuple[int, Event]]) -> None:
+    events = tuple(hand)
+
+    def remember() -> None:
+        _OPEN_HANDS[match_id] = (hand_number, events)
+        _OPEN_HANDS.move_to_end(match_id)
+        while len(_OPEN_HANDS) > _OPEN_HANDS_KEPT:
+            _OPEN_HANDS.popitem(last=False)
+
+    # Only once committed: a rolled-back append must never be taken for the match's history.
+    transaction.on_commit(remember)
 
 
 def _stored_hand(match: Match, hand_number: int, *, before: int) -> list[tuple[int, Event]]:

@@ -9,7 +9,7 @@ import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games import hooks, services
 from games.engine.errors import IllegalAction
 from games.engine.game import ActionRequest
 from games.engine.holdem import HOLDEM
@@ -194,13 +194,20 @@ def test_an_ai_turn_for_a_vanished_match_does_nothing(db):
     assert services.ai_turn_play(match_id=uuid.uuid4(), seq=1, choose=None) is None
 
 
-def test_an_ai_turn_is_queued_only_when_an_ai_is_to_act(house, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks() as callbacks:
+def test_an_ai_turn_is_announced_after_commit_only_when_an_ai_is_to_act(
+    house, django_capture_on_commit_callbacks, monkeypatch
+):
+    due: list[tuple[str, int]] = []
+    monkeypatch.setattr(hooks, "ai_turn_due", lambda match_id, seq: due.append((match_id, seq)))
+    with django_capture_on_commit_callbacks(execute=True):
         house.ai("call")  # now the human is to act
-    assert callbacks == []
+    assert due == []
     with django_capture_on_commit_callbacks() as callbacks:
         house.human("call")  # now seat 1 (small blind) is to act
-    assert len(callbacks) == 1
+        assert due == []  # not before the commit
+    for callback in callbacks:
+        callback()
+    assert due == [(str(house.match_id), house.match().seq)]
 
 
 def test_the_stored_history_passes_the_audit(house):
