@@ -27,7 +27,7 @@ from games.audit import audit_match
 from games.engine.holdem import events as ev
 from games.models import Match, Player
 from games.registry import game_for
-from games.selectors import match_state, stored_events
+from games.selectors import ai_seat_to_act, match_state, stored_events
 from tests.bots.tables import calls
 
 pytestmark = [
@@ -88,7 +88,7 @@ def fresh(match: Match) -> Match:
 def ais_done(match: Match) -> bool:
     """No AI is to act: the human's turn, the human out of the match, or the match over."""
     current = fresh(match)
-    return services.ai_to_act(current, match_state(current)) is None
+    return ai_seat_to_act(current, match_state(current)) is None
 
 
 def gapless(match: Match) -> bool:
