@@ -51,9 +51,10 @@ def play_match(
     max_hands: int = MAX_HANDS,
     table: StartMatch = CARDAVIA_TABLE,
 ) -> MatchResult:
-    """Play one match among ``bots``, seat by seat: Cardavia's table (RULES.md §1.1) unless
-    ``table`` sets another (other stacks, heads-up). Bots see the recent hands the live game
-    shows them (:func:`bots.registry.recent_hands`) unless ``recent_hands`` says otherwise."""
+    """Play one match among ``bots``, seat by seat: Cardavia's table
+    (docs/rules.md#holdem-match) unless ``table`` sets another (other stacks, heads-up). Bots see
+    the recent hands the live game shows them (:func:`bots.registry.recent_hands`) unless
+    ``recent_hands`` says otherwise."""
     if recent_hands is None:
         recent_hands = registry.recent_hands("holdem")
     seats = len(table.stacks)

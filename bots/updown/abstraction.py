@@ -334,7 +334,8 @@ def tree_for(stack: int) -> Tree:
         for label, target in raise_options(bets, player, last_full, raises, stack):
             increase = target - current
             after = (target, bets[1]) if player == 0 else (bets[0], target)
-            # Only a full bet or raise sets the size the next raise must match (RULES.md §2.3).
+            # Only a full bet or raise sets the size the next raise must match
+            # (docs/rules.md#updown-betting).
             full = increase if increase >= last_full else last_full
             actions.append(label)
             targets.append(target)

@@ -131,7 +131,7 @@ def _restart(state: HoldemState, emit: Emit) -> None:
 
 
 def next_button(state: HoldemState) -> int:
-    """Where the button goes for the next hand (RULES.md §1.3).
+    """Where the button goes for the next hand (docs/rules.md#holdem-blinds).
 
     The first hand of a match (or segment) has it on ``first_button``; then it moves clockwise to
     the next player still in the match — except that heads-up, a player who posted the previous
@@ -281,7 +281,7 @@ def _showdown(state: HoldemState, live: Sequence[int], emit: Emit) -> None:
         values[seat] = evaluate((*cards, *state.board))
         emit(ev.HandShown(seat=seat, cards=cards, rank=hand_rank(values[seat])))
     pots = state.pots()
-    # Settle from the last side pot to the main pot (RULES.md §1.6).
+    # Settle from the last side pot to the main pot (docs/rules.md#holdem-pots).
     for number in range(len(pots) - 1, -1, -1):
         pot = pots[number]
         best = max(values[seat] for seat in pot.eligible)

@@ -17,13 +17,14 @@ one line per player or one per card), ``d db CARDS``, ``pN f``, ``pN cc``, ``pN 
 
 Refused, each with a one-line reason (:class:`PHHError`): malformed TOML or fields; several hands
 in one file; another variant; straddles (forced bets beyond the small and big blind); antes other
-than uniform or a big-blind ante; ``min_bet`` other than the big blind (RULES.md §1.4); more than
-ten players or a non-positive / unknown (``inf``) stack; a muck (``pN sm`` without cards: at our
-showdown every live hand is shown, RULES.md §1.6); stud and draw actions; a card used twice or a
-show that contradicts the dealt cards; and, when replaying, any action our engine refuses (a
-re-raise a short all-in did not reopen, RULES.md §1.4, a bet below the minimum, acting out of
-turn, acting on the wrong street, acting after the hand is over), a hand that reaches showdown
-with unknown hole or board cards, and a file that stops before the hand is over
+than uniform or a big-blind ante; ``min_bet`` other than the big blind
+(docs/rules.md#holdem-betting); more than ten players or a non-positive / unknown (``inf``)
+stack; a muck (``pN sm`` without cards: at our showdown every live hand is shown,
+docs/rules.md#holdem-pots); stud and draw actions; a card used twice or a show that contradicts
+the dealt cards; and, when replaying, any action our engine refuses (a re-raise a short all-in
+did not reopen, docs/rules.md#holdem-all-ins, a bet below the minimum, acting out of turn, acting on
+the wrong street, acting after the hand is over), a hand that reaches showdown with unknown hole or
+board cards, and a file that stops before the hand is over
 ("hand incomplete").
 
 Seats
@@ -49,11 +50,13 @@ Where PokerKit and our rules differ
   (the big blind after everyone else called all-in); our engine deals on, as nobody could answer
   a bet. That ``pN cc`` is accepted and skipped.
 - PokerKit counts a short all-in raise as a full one when it is the first raise of the round, so
-  players who already acted may re-raise; RULES.md §1.4 does not reopen raising: refused.
-- Odd chips go one at a time clockwise from the button's left, pot by pot (RULES.md §1.6);
-  PokerKit gives a pot's remainder to its lowest-index winner, after merging pots with the same
-  winners. Antes count as each player's contribution; PokerKit makes them dead money in the main
-  pot (the two differ with a big-blind ante or a partial ante once there are side pots).
+  players who already acted may re-raise; docs/rules.md#holdem-all-ins does not reopen raising:
+  refused.
+- Odd chips go one at a time clockwise from the button's left, pot by pot
+  (docs/rules.md#holdem-pots); PokerKit gives a pot's remainder to its lowest-index winner, after
+  merging pots with the same winners. Antes count as each player's contribution; PokerKit makes them
+  dead money in the main pot (the two differ with a big-blind ante or a partial ante once there are
+  side pots).
 
 >>> text = '''
 ... variant = "NT"
@@ -210,7 +213,7 @@ def loads(text: str) -> HandHistory:
     if min_bet != big_blind:
         raise PHHError(
             f"unsupported: min_bet {min_bet} differs from the big blind {big_blind} "
-            "(RULES.md §1.4: the minimum bet is the big blind)"
+            "(docs/rules.md#holdem-betting: the minimum bet is the big blind)"
         )
     raw_actions = document["actions"]
     if not isinstance(raw_actions, list) or not all(isinstance(a, str) for a in raw_actions):
@@ -333,7 +336,7 @@ def parse_action(text: str, number: int, count: int) -> Action:
         case [player, "sm"]:
             raise PHHError(
                 f"{where}: p{_player(player, count, where) + 1} mucks; our rules show every live "
-                "hand at showdown, nothing is mucked (RULES.md §1.6)"
+                "hand at showdown, nothing is mucked (docs/rules.md#holdem-pots)"
             )
         case [player, "sm", "-"]:
             return Action(number, text, "sm", _player(player, count, where))
@@ -537,7 +540,8 @@ def _skipped_check(before: HoldemState, produced: Sequence[Event]) -> tuple[int,
 
     When an action leaves one player able to bet, who owes nothing and has not acted this round
     (say the big blind after everyone else called all-in), our engine deals on: nobody could
-    answer a bet (RULES.md §1.4). PokerKit still asks that player, who can only check (``cc``).
+    answer a bet (docs/rules.md#holdem-all-ins). PokerKit still asks that player, who can only
+    check (``cc``).
     """
     after = fold_events(produced[:1], before)  # the action alone, before the dealer's work
     able = [index for index, seat in enumerate(after.seats) if seat.can_act]

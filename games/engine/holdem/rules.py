@@ -1,4 +1,4 @@
-"""Cardavia's Hold'em match: the table every new match starts with (RULES.md §1.1)."""
+"""Cardavia's Hold'em match: the table every new match starts with (docs/rules.md#holdem-match)."""
 
 from __future__ import annotations
 

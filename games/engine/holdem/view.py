@@ -1,4 +1,5 @@
-"""What one viewer may see (DESIGN.md §5): the only thing the API serialises for a player.
+"""What one viewer may see (docs/architecture.md#views): the only thing the API serialises for
+a player.
 
 A viewer sees their own hole cards, the board, hands shown at showdown, stacks, bets, pots and —
 on their turn — their legal actions. Never an opponent's unshown cards, the deck, a burned card

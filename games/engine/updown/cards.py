@@ -1,4 +1,5 @@
-"""The Up & Down shoe (RULES.md §2.2, §2.4): two French decks, 104 physical cards, each its own id.
+"""The Up & Down shoe (docs/rules.md#updown-cards, docs/rules.md#updown-reveal): two French
+decks, 104 physical cards, each its own id.
 
 A card id is a card of :mod:`games.engine.cards` followed by its deck, ``1`` or ``2``: ``"As1"``
 is the ace of spades of the first deck, ``"As2"`` the one of the second. Two cards of the same
@@ -28,7 +29,7 @@ _SHOE_INDEX: dict[str, int] = {card: index for index, card in enumerate(SHOE)}
 _RANK: dict[str, int] = {card: RANKS.index(card[0]) for card in SHOE}
 DEUCE = RANKS.index("2")
 ACE = RANKS.index("A")
-# 8, 9, 10, J, Q, K, A are UP; 2–7 are DOWN (RULES.md §2.2).
+# 8, 9, 10, J, Q, K, A are UP; 2–7 are DOWN (docs/rules.md#updown-cards).
 LOWEST_UP = RANKS.index("8")
 
 

@@ -1,4 +1,4 @@
-"""Cardavia's Up & Down match (RULES.md §2.1–2.2): the command every new match starts with.
+"""Cardavia's Up & Down match (docs/rules.md#updown-match): the command every new match starts with.
 
 Two seats — seat 0 the human, seat 1 the AI — of 20 chips each, an ante of 1 chip every deal,
 and the human starting the first deal. A restart gives both 20 chips again.
