@@ -1,4 +1,4 @@
-"""Celery tasks that play the AI seats (DESIGN.md §7): thin interfaces to :mod:`bots.services`.
+"""Celery tasks that play the AI seats (docs/architecture.md): thin interfaces to :mod:`bots.services`.
 
 ``play(match_id, seq)`` is queued after a commit leaves an AI to act (``games`` sends its
 ``ai_turn_due`` hook; :mod:`bots.apps` connects it here). It is idempotent by ``seq``: delivered
