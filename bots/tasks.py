@@ -1,4 +1,5 @@
-"""Celery tasks that play the AI seats (docs/architecture.md): thin interfaces to :mod:`bots.services`.
+"""Celery tasks that play the AI seats: thin interfaces to :mod:`bots.services`
+(docs/architecture.md).
 
 ``play(match_id, seq)`` is queued after a commit leaves an AI to act (``games`` sends its
 ``ai_turn_due`` hook; :mod:`bots.apps` connects it here). It is idempotent by ``seq``: delivered
