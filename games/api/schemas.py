@@ -29,8 +29,7 @@ from rest_framework import serializers
 
 from games.engine.betting import ActionKind
 from games.engine.errors import ErrorCode
-from games.engine.events import _EVENT_TYPES as EVENT_TYPES
-from games.engine.events import Event
+from games.engine.events import Event, event_types
 from games.registry import GAMES as REGISTERED
 from games.registry import game_for
 
@@ -232,7 +231,7 @@ def event_schemas() -> dict[str, type[serializers.Serializer]]:
     schemas: dict[str, type[serializers.Serializer]] = {}
     for game in REGISTERED:
         visible_record = game_for(game).visible_record
-        for type_name, cls in sorted(EVENT_TYPES.items()):
+        for type_name, cls in sorted(event_types().items()):
             if not type_name.startswith(f"{game}."):
                 continue
             hints = typing.get_type_hints(cls)
