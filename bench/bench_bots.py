@@ -200,21 +200,18 @@ def _service_figures() -> list[Figure]:
 
 def _reply_seconds(match_id: Any, player: Any) -> float:
     """Play the human's next action (check or call); seconds until no AI is left to act."""
-    from django.db import transaction
 
     from games import services
     from games.models import Match
-    from games.selectors import match_state
+    from games.selectors import ai_seat_to_act, match_state
 
-    with transaction.atomic():
-        locked = services.lock_match(match_id=match_id, player=player)
-        state = match_state(locked)
-        owed = state.current_bet - state.seats[0].bet
-        start = time.perf_counter()
-        services.match_act(match=locked, kind="call" if owed else "check")
+    state = match_state(Match.objects.get(id=match_id))
+    owed = state.current_bet - state.seats[0].bet
+    start = time.perf_counter()
+    services.match_act(match_id=match_id, player=player, kind="call" if owed else "check")
     while True:
         match = Match.objects.get(id=match_id)
-        if services.ai_to_act(match, match_state(match)) is None:
+        if ai_seat_to_act(match, match_state(match)) is None:
             return time.perf_counter() - start
         time.sleep(0.005)
 
@@ -222,7 +219,7 @@ def _reply_seconds(match_id: Any, player: Any) -> float:
 def _human_replies(samples: int) -> list[float]:
     from games import services
     from games.models import Match, Player
-    from games.selectors import match_state
+    from games.selectors import ai_seat_to_act, match_state
 
     player = Player.objects.create()
     replies: list[float] = []
@@ -234,7 +231,7 @@ def _human_replies(samples: int) -> list[float]:
         state = match_state(current)
         if state.to_act == 0:
             replies.append(_reply_seconds(match.id, player))
-        elif services.ai_to_act(current, state) is None:
+        elif ai_seat_to_act(current, state) is None:
             match = None  # the human is out: start another match
         else:
             time.sleep(0.01)

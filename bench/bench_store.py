@@ -64,9 +64,8 @@ def _one_command(match_id: str) -> float:
     The human (seat 0) checks or calls, the AIs play their placeholder policy; a match that is
     over, or has lost its human, is restarted so that the event history keeps growing.
     """
-    from django.db import transaction
 
-    from bots.tasks import choose
+    from bots.services import ai_turn_take
     from games import services
     from games.models import Match
     from games.selectors import match_state
@@ -74,20 +73,12 @@ def _one_command(match_id: str) -> float:
     match = Match.objects.get(id=match_id)
     state = match_state(match)
     if state.to_act is None:
-        with transaction.atomic():
-            locked = services.lock_match(match_id=match_id, player=match.owner)
-            return _timed(lambda: services.match_restart(match=locked))
+        return _timed(lambda: services.match_restart(match_id=match_id, player=match.owner))
     if state.to_act != 0:
-        return _timed(lambda: services.bot_act(match_id=match_id, seq=match.seq, choose=choose))
+        return _timed(lambda: ai_turn_take(match_id=match_id, seq=match.seq))
     legal = state.to_act is not None and state.current_bet - state.seats[0].bet
     kind = "call" if legal else "check"
-
-    def act() -> None:
-        with transaction.atomic():
-            locked = services.lock_match(match_id=match_id, player=match.owner)
-            services.match_act(match=locked, kind=kind)
-
-    return _timed(act)
+    return _timed(lambda: services.match_act(match_id=match_id, player=match.owner, kind=kind))
 
 
 def _hand_number(match_id: str) -> int:

@@ -4,3 +4,19 @@ from django.apps import AppConfig
 class BotsConfig(AppConfig):
     name = "bots"
     verbose_name = "Bots"
+
+    def ready(self) -> None:
+        """Play the AI seats of ``games``: its hooks are how it reaches us, as ``games`` never
+        imports ``bots``."""
+        from bots import cutoffs, registry  # cutoffs: its task_failure handler, in every process
+        from games import hooks
+
+        del cutoffs
+        hooks.on_ai_turn_due(_queue_ai_turn)
+        hooks.provide_seat_personas(registry.seat_personas)
+
+
+def _queue_ai_turn(match_id: str, seq: int) -> None:
+    from bots.tasks import queue_play
+
+    queue_play(match_id, seq)

@@ -2,13 +2,14 @@
 
 An AI turn runs under Celery time limits (settings ``AI_TURN_SOFT_TIME_LIMIT`` and
 ``AI_TURN_TIME_LIMIT``). A bot that overruns the soft limit gets ``SoftTimeLimitExceeded`` in
-its ``act`` and the next bot in line plays the turn at once (``bots.tasks.choose``). A bot that
-ignores it (a C extension that holds the interpreter, a bare ``except``) is killed with its pool
-process at the hard limit; the beat sweep then queues the turn again, and asking the same bot
-would only hang again. So the bot deciding a turn is noted in the shared cache while it decides,
-and when the worker's main process reports a hard time limit for that turn, the note becomes a
-mark that skips the bot on the turn's next attempt, for the next in line (the medium level, then
-a move that can never be refused).
+its ``act`` and the next bot in line plays the turn at once
+(``bots.services.ai_command_choose``). A bot that ignores it (a C extension that holds the
+interpreter, a bare ``except``) is killed with its pool process at the hard limit; the beat
+sweep then queues the turn again, and asking the same bot would only hang again. So the bot
+deciding a turn is noted in the shared cache while it decides, and when the worker's main
+process reports a hard time limit for that turn, the note becomes a mark that skips the bot on
+the turn's next attempt, for the next in line (the medium level, then a move that can never be
+refused).
 
 A worker that dies for another reason (killed, restarted) marks nothing: the turn's next attempt
 asks the same bot again, which decides the same (its random source is seeded by the turn).

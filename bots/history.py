@@ -4,7 +4,7 @@ A seat's history is a contiguous tail of its visible feed: every record from the
 hand ``current - recent`` on, or from the start of the match while ``current - recent <= 1``.
 That takes in the hand (or Up & Down deal) in play, the ``recent`` hands before it, and the
 segment events between them (a match start or restart: stacks reset, a kept card is no longer
-carried). :func:`bots.tasks.seat_history` reads it from the event store; :class:`RecentHands`
+carried). :func:`bots.selectors.seat_history` reads it from the event store; :class:`RecentHands`
 keeps it while an arena folds a match in memory, so the arena's figures are the live bots'.
 """
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from bots.policies import Bot
+from games.hooks import SeatPersona
 
 HUMAN = "human"
 LEVELS = ("easy", "medium", "hard")
@@ -78,32 +79,32 @@ def resolve(spec: str, *, game: str = "holdem", seat: int = 1) -> Bot:
     return factory(seat)
 
 
-def seat_personas(seats: Sequence[str], game: str = "holdem") -> list[dict[str, Any] | None]:
+def seat_personas(seats: Sequence[str], game: str = "holdem") -> list[SeatPersona | None]:
     """Who plays each seat, for the table to show: None for the human; for a level its
     persona's name and style; for a baseline or an imported class, the spec as its name.
 
     The three AI seats of a match against a human always get three different styles.
     """
     bots = _game(game)
-    result: list[dict[str, Any] | None] = []
+    result: list[SeatPersona | None] = []
     for seat, spec in enumerate(seats):
         if spec == HUMAN:
             result.append(None)
         elif spec in LEVELS:
             persona = bots.persona(seat)
             result.append(
-                {
-                    "seat": seat,
-                    "name": persona.name,
-                    "level": spec,
-                    "style": persona.style.key,
-                    "style_label": persona.style.label,
-                }
+                SeatPersona(
+                    seat=seat,
+                    name=persona.name,
+                    level=spec,
+                    style=persona.style.key,
+                    style_label=persona.style.label,
+                )
             )
         else:
             name = spec.rpartition(":")[2] if ":" in spec else spec
             result.append(
-                {"seat": seat, "name": name, "level": spec, "style": None, "style_label": None}
+                SeatPersona(seat=seat, name=name, level=spec, style=None, style_label=None)
             )
     return result
 

@@ -23,7 +23,8 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 
-from games.api_errors import error_body
+from games.engine.errors import ErrorCode
+from games.errors import http_status, refusal
 
 logger = logging.getLogger(__name__)
 
@@ -33,12 +34,8 @@ DATABASE_ERRORS = (OperationalError, InterfaceError)
 def service_unavailable() -> JsonResponse:
     wait = settings.DATABASE_OUTAGE_RETRY_AFTER
     response = JsonResponse(
-        error_body(
-            "service_unavailable",
-            f"The service is briefly unavailable: try again in {wait} seconds.",
-            {"wait": wait},
-        ),
-        status=503,
+        refusal(ErrorCode.SERVICE_UNAVAILABLE, wait=wait).as_dict(),
+        status=http_status(ErrorCode.SERVICE_UNAVAILABLE),
     )
     response["Retry-After"] = str(wait)
     return response

@@ -37,8 +37,7 @@ class HandSummaryInline(admin.TabularInline):
     fields = (
         "hand_link",
         "segment",
-        "button",
-        "board",
+        "detail",
         "pot_total",
         "winners",
         "showdown",

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from games.engine.audit import AuditReport
 from games.models import Match
-from games.rulesets import ruleset_for
+from games.registry import game_for
 from games.selectors import stored_events
 
 
@@ -18,9 +18,8 @@ class MatchAudit:
 
 
 def audit_match(match: Match) -> MatchAudit:
-    rules = ruleset_for(match.game)
     numbered = stored_events(match)
-    report = rules.audit([item for _, item in numbered])
+    report = game_for(match.game).audit([item for _, item in numbered])
     first_bad = None
     if report.mismatches:
         index = report.mismatches[0].index

@@ -126,13 +126,14 @@ class HandSummary(models.Model):
     segment = models.PositiveIntegerField(default=0)
     first_seq = models.PositiveIntegerField()
     last_seq = models.PositiveIntegerField()
-    button = models.PositiveSmallIntegerField(null=True)
-    board = models.JSONField(default=list)
     pot_total = models.PositiveIntegerField(default=0)
     winners = models.JSONField(default=list)
     showdown = models.BooleanField(default=False)
     finished = models.BooleanField(default=False)
     abandoned = models.BooleanField(default=False)
+    # What only this game has (Hold'em: button, board; Up & Down: starter, locked cards,
+    # outcome): the game's own ``summarize_hand`` fills it.
+    detail = models.JSONField(default=dict)
 
     class Meta:
         ordering = ["match", "hand_number"]

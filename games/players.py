@@ -1,11 +1,16 @@
-"""Who is playing: a registered user's player, or the guest player of this browser session."""
+"""Who is playing: a registered user's player, or the guest player of this browser session;
+and the services that sign a guest up or log them in, keeping their matches."""
 
 from __future__ import annotations
 
+from django.contrib.auth import authenticate, get_user_model, login
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db import transaction
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 
+from games.errors import InvalidCredentials, InvalidUsername, UsernameTaken, WeakPassword
 from games.models import Match, Player
 
 SESSION_KEY = "cardavia_player_id"
@@ -52,3 +57,41 @@ def adopt_guest(request: HttpRequest, guest: Player | None, user: AbstractBaseUs
             Match.objects.filter(owner=guest).update(owner=player)
     request.session[SESSION_KEY] = player.id
     return player
+
+
+def user_sign_up(*, request: HttpRequest, username: str, password: str) -> Player:
+    """A new account, logged in on this session, keeping the guest's matches."""
+    users = get_user_model()
+    # The name as it will be stored (NFKC), checked by the model's own validators.
+    username = users.normalize_username(username)
+    field = users._meta.get_field("username")
+    try:
+        field.run_validators(username)
+    except ValidationError:
+        raise InvalidUsername(maximum=field.max_length) from None
+    if users.objects.filter(username__iexact=username).exists():
+        raise UsernameTaken(username)
+    try:
+        # With the would-be user, so a password like the username is refused too.
+        validate_password(password, user=users(username=username))
+    except ValidationError as weak:
+        # Django's validator codes ("password_too_short", ...): clients translate each.
+        raise WeakPassword([str(error.code) for error in weak.error_list]) from None
+    guest = current_player(request)
+    try:
+        with transaction.atomic():
+            user = users.objects.create_user(username=username, password=password)
+            login(request, user)
+            return adopt_guest(request, guest, user)
+    except IntegrityError:  # taken by a concurrent sign-up since the check above
+        raise UsernameTaken(username) from None
+
+
+def user_log_in(*, request: HttpRequest, username: str, password: str) -> Player:
+    """Log in on this session; the guest's matches become the account's."""
+    user = authenticate(request, username=username, password=password)
+    if user is None:
+        raise InvalidCredentials()
+    guest = current_player(request)
+    login(request, user)
+    return adopt_guest(request, guest, user)

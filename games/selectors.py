@@ -3,27 +3,51 @@
 from __future__ import annotations
 
 import pickle
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
+from django.core.exceptions import ValidationError
+
+from games import hooks
 from games.engine.events import Event, from_record
-from games.errors import MatchNotFound
+from games.errors import HandNotFinished, HandNotFound, MatchNotFound
+from games.hooks import HUMAN
 from games.models import Event as EventRow
-from games.models import Match, Player
-from games.rulesets import ruleset_for
+from games.models import HandSummary, Match, Player
+from games.registry import game_for
 
 
-def match_for_player(*, match_id: Any, player: Player | None) -> Match:
-    """The player's own match; anyone else's (or none) is simply not found."""
-    if player is None:
-        raise MatchNotFound()
+def match_get(*, match_id: Any, player: Player | None = None, lock: bool = False) -> Match:
+    """The match ``match_id``, or :class:`MatchNotFound`.
+
+    With ``player``, only that player's own match: anyone else's (or a malformed id) is simply
+    not found — the one ownership check of a request. With ``lock``, the row is locked
+    (``SELECT ... FOR UPDATE``) until the surrounding transaction ends: services call it inside
+    their own ``transaction.atomic()``, so every command on a match is serialised.
+    """
+    matches = Match.objects.select_for_update() if lock else Match.objects.all()
+    if player is not None:
+        matches = matches.filter(owner=player)
     try:
-        return Match.objects.get(id=match_id, owner=player)
-    except (Match.DoesNotExist, ValueError, TypeError) as missing:
+        return matches.get(id=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError, ValidationError) as missing:
+        # A malformed UUID raises ValidationError (or ValueError, depending on the database).
         raise MatchNotFound() from missing
-    except Exception as invalid:  # a malformed UUID raises ValidationError
-        if invalid.__class__.__name__ == "ValidationError":
-            raise MatchNotFound() from invalid
-        raise
+
+
+def ai_seat_to_act(match: Match, state: Any) -> int | None:
+    """The seat to act if a bot plays it, else None."""
+    seat = game_for(match.game).to_act(state)
+    return seat if seat is not None and match.seats[seat] != HUMAN else None
+
+
+def matches_awaiting_ai(*, updated_before: datetime) -> Iterator[Match]:
+    """Active matches flagged as waiting on an AI and unchanged since ``updated_before``."""
+    stalled = Match.objects.filter(
+        status=Match.Status.ACTIVE, awaiting_ai=True, updated_at__lt=updated_before
+    ).select_related("snapshot")
+    return stalled.iterator(chunk_size=200)
 
 
 def stored_events(
@@ -41,41 +65,41 @@ def stored_events(
 def match_state(match: Match) -> Any:
     """The folded state at ``match.seq`` exactly: the snapshot plus the events after it, up to
     ``match.seq`` — never a later move committed since ``match`` was read."""
-    rules = ruleset_for(match.game)
+    game = game_for(match.game)
     snapshot = getattr(match, "snapshot", None) if match.pk else None
     state = None
     after = 0
     if (
         snapshot is not None
-        and snapshot.engine_version == rules.engine_version
+        and snapshot.engine_version == game.engine_version
         and snapshot.seq <= match.seq
     ):
         state = pickle.loads(bytes(snapshot.state))  # written only by this server, see services
         after = snapshot.seq
     if state is None:
-        state = rules.new_state()
+        state = game.new_state()
     for _, item in stored_events(match, after=after, upto=match.seq):
-        rules.apply(state, item)
+        game.apply(state, item)
     return state
 
 
 def folded_from_events(match: Match) -> Any:
     """The state folded from every stored event, ignoring snapshots (for checks and audits)."""
-    rules = ruleset_for(match.game)
-    state = rules.new_state()
+    game = game_for(match.game)
+    state = game.new_state()
     for _, item in stored_events(match):
-        rules.apply(state, item)
+        game.apply(state, item)
     return state
 
 
 def visible_feed(match: Match, *, viewer: int | None, after: int = 0) -> list[dict[str, Any]]:
     """The events after ``after`` as ``viewer`` may see them, each with its seq and time."""
-    rules = ruleset_for(match.game)
+    game = game_for(match.game)
     rows = EventRow.objects.filter(match=match, seq__gt=after).order_by("seq")
     feed = []
     for row in rows:
-        record = rules.visible_record(from_record(row.type, row.version, row.payload), viewer)
-        feed.append({"seq": row.seq, "created_at": row.created_at.isoformat(), **record})
+        record = game.visible_record(from_record(row.type, row.version, row.payload), viewer)
+        feed.append(_feed_record(row.seq, row.created_at, record))
     return feed
 
 
@@ -83,20 +107,105 @@ def hand_events(match: Match, hand_number: int) -> list[EventRow]:
     return list(EventRow.objects.filter(match=match, hand_number=hand_number).order_by("seq"))
 
 
-def shuffle_proofs(match: Match) -> list[dict[str, Any]]:
-    """Every Up & Down shuffle of the match: its commitment, and once revealed its seed and the
-    pile it shuffled — enough for anyone to recompute the shoe and check the commitment."""
-    from games.engine.updown import events as updown_events
+# --- what a player is shown: the bodies the API sends -----------------------------------------
 
-    proofs: dict[int, dict[str, Any]] = {}
-    for _, item in stored_events(match, upto=match.seq):
-        if isinstance(item, updown_events.ShoeShuffled):
-            proofs[item.shuffle] = {
-                "shuffle": item.shuffle,
-                "commitment": item.commitment,
-                "seed": None,
-                "pile": None,
-            }
-        elif isinstance(item, updown_events.ShuffleRevealed) and item.shuffle in proofs:
-            proofs[item.shuffle].update(seed=item.seed, pile=list(item.pile))
-    return [proofs[number] for number in sorted(proofs)]
+
+def match_body(match: Match, state: Any) -> dict[str, Any]:
+    """The match as its owner sees it: who sits where, and the human seat's view."""
+    game = game_for(match.game)
+    return {
+        "id": str(match.id),
+        "game": match.game,
+        "level": match.level,
+        "status": match.status,
+        "watching": match.watching,
+        "seq": match.seq,
+        "players": hooks.seat_personas(match.seats, match.game),
+        "view": game.view(state, game.human_seat),
+    }
+
+
+def command_body(
+    match: Match,
+    state: Any,
+    events: Sequence[tuple[int, Event]],
+    created_at: Mapping[int, datetime],
+) -> dict[str, Any]:
+    """What a command answers: the match body and the new events as the owner may see them."""
+    game = game_for(match.game)
+    records = [
+        _feed_record(seq, created_at[seq], game.visible_record(item, game.human_seat))
+        for seq, item in events
+    ]
+    return {**match_body(match, state), "events": records}
+
+
+def player_matches(player: Player | None, *, limit: int = 200) -> list[dict[str, Any]]:
+    """The player's matches, newest first (none before they have a player)."""
+    if player is None:
+        return []
+    return [
+        {
+            "id": str(match.id),
+            "game": match.game,
+            "level": match.level,
+            "status": match.status,
+            "seq": match.seq,
+            "created_at": match.created_at.isoformat(),
+            "updated_at": match.updated_at.isoformat(),
+        }
+        for match in Match.objects.filter(owner=player)[:limit]
+    ]
+
+
+def match_feed(match: Match, *, after: int = 0) -> dict[str, Any]:
+    """The owner's feed after ``after``, and the seq to read on from."""
+    events = visible_feed(match, viewer=game_for(match.game).human_seat, after=after)
+    # Events committed after ``match`` was read are included: report the last one's seq, so
+    # that reading on from ``seq`` never returns an event twice.
+    seq = max([match.seq, *(item["seq"] for item in events)])
+    return {"seq": seq, "events": events}
+
+
+def _feed_record(seq: int, created_at: datetime, record: dict[str, Any]) -> dict[str, Any]:
+    return {"seq": seq, "created_at": created_at.isoformat(), **record}
+
+
+def match_hands(match: Match) -> list[dict[str, Any]]:
+    """The match's hands (or deals) as the hand list shows them, in order: the fields every
+    game has, and the game's own in ``detail``."""
+    hands = HandSummary.objects.filter(match=match).order_by("hand_number")
+    return [
+        {
+            "hand_number": hand.hand_number,
+            "segment": hand.segment,
+            "pot_total": hand.pot_total,
+            "winners": hand.winners,
+            "showdown": hand.showdown,
+            "finished": hand.finished,
+            "abandoned": hand.abandoned,
+            "first_seq": hand.first_seq,
+            "last_seq": hand.last_seq,
+            "detail": hand.detail,
+        }
+        for hand in hands
+    ]
+
+
+def hand_replay(match: Match, hand_number: int) -> dict[str, Any]:
+    """A finished hand's events in order as the owner may see them, with what lets anyone
+    verify its deal (the game's ``replay_proof``: commitments and revealed seeds)."""
+    game = game_for(match.game)
+    rows = hand_events(match, hand_number)
+    if not rows:
+        raise HandNotFound(hand_number)
+    hand = [from_record(row.type, row.version, row.payload) for row in rows]
+    if not any(game.closes_hand(item) for item in hand):
+        raise HandNotFinished(hand_number)
+    events = [
+        _feed_record(row.seq, row.created_at, game.visible_record(item, game.human_seat))
+        for row, item in zip(rows, hand, strict=True)
+    ]
+    # A shuffle may serve many hands and be revealed later: the proof reads the whole match.
+    so_far = [item for _, item in stored_events(match, upto=match.seq)]
+    return {"hand_number": hand_number, "events": events, **game.replay_proof(hand, so_far)}

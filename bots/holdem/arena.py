@@ -5,8 +5,8 @@ folded by the pure engine instead of stored — about a hundred times faster, wh
 thousands of matches affordable. Hands are dealt from seeds derived from a deal seed, so the same
 deal seed with the seats rotated replays the same cards to different players ("duplicate" deals).
 A bot's random source for a turn is seeded by the bot seed and the turn's place in the match (its
-seq), as :func:`bots.tasks.choose` seeds it; so ``manage.py simulate --seed`` plays exactly the
-matches this module plays with the same seeds (a test holds the two to it).
+seq), as :func:`bots.services.ai_command_choose` seeds it; so ``manage.py simulate --seed``
+plays exactly the matches this module plays with the same seeds (a test holds the two to it).
 
 >>> from bots.holdem.baselines import CallingStation, Maniac
 >>> result = play_match([Maniac(), CallingStation(), Maniac(), CallingStation()], deal_seed="doc")

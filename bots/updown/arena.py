@@ -4,8 +4,9 @@ The same views and visible histories (:mod:`bots.history`) a bot gets through th
 folded by the pure engine (:func:`games.engine.updown.game.advance`) instead of stored, so
 thousands of matches are affordable. Every shuffle's seed derives from the match's deal seed,
 and a bot's random source for a turn from the bot seed and the turn's seq (as
-:func:`bots.tasks.choose` seeds it), so a match replays exactly — and ``manage.py simulate
---seed`` plays the very matches this module plays with the same seeds (a test holds them to it).
+:func:`bots.services.ai_command_choose` seeds it), so a match replays exactly — and
+``manage.py simulate --seed`` plays the very matches this module plays with the same seeds (a
+test holds them to it).
 
 :func:`play_series` plays a pairing in twos: the same deal seed twice, the bots' seats swapped.
 The shoe's order does not depend on anyone's choices and each seat draws in a fixed order, so

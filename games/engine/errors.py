@@ -95,6 +95,7 @@ class ErrorCode(StrEnum):
     NOT_ACCEPTABLE = "not_acceptable"
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
     THROTTLED = "throttled"
+    SERVICE_UNAVAILABLE = "service_unavailable"
     ERROR = "error"
 
 
@@ -204,6 +205,9 @@ ERRORS: Mapping[ErrorCode, ErrorSpec] = MappingProxyType(
             "Send the body as application/json, not {media_type}.", "media_type"
         ),
         _C.THROTTLED: _spec("Too many requests: try again in {wait} seconds.", "wait"),
+        _C.SERVICE_UNAVAILABLE: _spec(
+            "The service is briefly unavailable: try again in {wait} seconds.", "wait"
+        ),
         _C.ERROR: _spec("Something went wrong."),
     }
 )

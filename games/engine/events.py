@@ -20,7 +20,8 @@ so code only ever sees current events.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, Self
 
 Payload = dict[str, Any]
@@ -92,6 +93,11 @@ def from_record(type_name: str, version: int, payload: Payload) -> Event:
             for key, value in current.items()
         }
     )
+
+
+def event_types() -> Mapping[str, type[Event]]:
+    """Every registered event class by its type name (read-only), e.g. for the API's schema."""
+    return MappingProxyType(_EVENT_TYPES)
 
 
 def event_class(type_name: str) -> type[Event]:

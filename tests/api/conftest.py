@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 
 from games import services
+from games.engine.holdem import HOLDEM
 from games.engine.holdem.game import Act, StartHand, advance
 from games.engine.holdem.rules import CARDAVIA_TABLE
 from games.engine.holdem.state import HoldemState
 from games.models import Match
-from games.rulesets import HOLDEM
 from games.selectors import match_state, stored_events
 from tests.api.client import ApiClient
 
@@ -110,7 +110,7 @@ class House:
 
     def ai(self, match_id: str, kind: str, amount: int | None = None) -> None:
         match = self.match(match_id)
-        appended = services.bot_act(
+        appended = services.ai_turn_play(
             match_id=match.id,
             seq=match.seq,
             choose=lambda _match, _state, seat: Act(seat, kind, amount),

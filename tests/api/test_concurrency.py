@@ -14,9 +14,9 @@ import pytest
 from django.db import connection
 
 from games import services
+from games.engine.holdem import HOLDEM
 from games.engine.holdem import events as ev
 from games.models import IdempotentResponse, Match
-from games.rulesets import HOLDEM
 from games.selectors import folded_from_events, match_state, stored_events
 from tests.api.client import ApiClient, Reply
 

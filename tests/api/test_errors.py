@@ -15,6 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.engine.errors import ERRORS, ErrorCode
+from games.errors import HTTP_STATUS
 from games.models import Player
 from tests.api.client import ApiClient, Reply
 from tests.api.conftest import House
@@ -25,6 +27,7 @@ def assert_refused(reply: Reply, status: int, code: str, **params: Any) -> None:
     assert reply.headers["Content-Type"].startswith("application/json")
     assert set(reply.body) == {"code", "message", "params"}, reply.body
     assert reply.code == code, reply.body
+    assert ErrorCode(code) and HTTP_STATUS[ErrorCode(code)] == status  # one status per code
     assert isinstance(reply.body["message"], str) and reply.body["message"]
     for name, value in params.items():
         assert reply.params[name] == value, (name, reply.params)
@@ -254,7 +257,7 @@ def test_an_unknown_hand_is_hand_not_found(quiet, match_id):
 
 
 def test_the_replay_of_the_hand_in_play_is_refused(quiet, match_id):
-    assert_refused(quiet.replay(match_id, 1), 409, "hand_in_progress", hand_number=1)
+    assert_refused(quiet.replay(match_id, 1), 409, "hand_not_finished", hand_number=1)
 
 
 def test_an_unknown_match_is_not_found(quiet, house, match_id):
@@ -361,3 +364,25 @@ def test_no_account_or_start_request_gives_a_500(quiet, path, body):
     assert reply.status < 500
     if reply.status >= 400:
         assert set(reply.body) == {"code", "message", "params"}
+
+
+# --- the catalog ----------------------------------------------------------------------------
+
+
+def test_the_error_catalog_is_served_with_every_code_its_params_and_template(api):
+    served = api.get("/api/errors/").ok().body
+    assert [entry["code"] for entry in served] == [code.value for code in ErrorCode]
+    for entry in served:
+        spec = ERRORS[ErrorCode(entry["code"])]
+        assert entry == {
+            "code": entry["code"],
+            "params": list(spec.params),
+            "template": spec.template,
+        }
+
+
+def test_every_code_has_one_client_error_status():
+    assert set(HTTP_STATUS) == set(ErrorCode)
+    assert all(400 <= status < 500 for status in HTTP_STATUS.values())
+    assert HTTP_STATUS[ErrorCode.HAND_IN_PROGRESS] == 422  # the rules': a hand is being played
+    assert HTTP_STATUS[ErrorCode.HAND_NOT_FINISHED] == 409  # a replay of a hand not over yet

@@ -63,11 +63,10 @@ def play_a_full_match(
             assert acted["view"] == fold.human_view_at(acted["seq"])
             assert chips_on_the_table(acted["view"]) == CHIPS_IN_PLAY
             assert acted["events"][0]["payload"]["seat"] == 0
-            # The events in the reply are the feed's, from the action on.
+            # The events in the reply are the feed's, from the action on, stored times included.
             first = acted["events"][0]["seq"]
             feed = client.events(match_id, after=first - 1).ok().body["events"]
-            without_time = [{k: v for k, v in event.items() if k != "created_at"} for event in feed]
-            assert without_time[: len(acted["events"])] == acted["events"]
+            assert feed[: len(acted["events"])] == acted["events"]
         else:
             # Not our turn after the AIs moved: we must be out, and may watch them play on.
             assert not view["seats"][0]["in_match"], view
@@ -110,9 +109,15 @@ def check_the_finished_match(client: ApiClient, match_id: str) -> None:
             awarded[hand_number] = awarded.get(hand_number, 0) + event["payload"]["amount"]
     assert {hand["hand_number"]: hand["pot_total"] for hand in hands} == awarded
 
-    # Every finished hand can be verified from its replay.
+    # Every finished hand can be verified from its replay, which shows exactly the hand list's
+    # first_seq..last_seq: the eliminations and the end of the match belong to the last hand.
     for hand in hands:
-        verify_replay(client.replay(match_id, hand["hand_number"]).ok().body)
+        replay = client.replay(match_id, hand["hand_number"]).ok().body
+        verify_replay(replay)
+        seqs = [event["seq"] for event in replay["events"]]
+        assert seqs == list(range(hand["first_seq"], hand["last_seq"] + 1))
+    assert hands[-1]["last_seq"] == match.seq
+    assert replay["events"][-1]["type"] == "holdem.match_ended"
 
 
 def verify_replay(replay: dict[str, Any]) -> None:

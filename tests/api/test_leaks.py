@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine.holdem import HOLDEM
 from games.engine.holdem import events as ev
 from games.models import Match
-from games.rulesets import HOLDEM
 from games.selectors import stored_events
 from tests.api.client import ApiClient, Reply
 from tests.api.test_full_match import cautious, maniac
@@ -109,7 +109,7 @@ def play_and_probe(client: ApiClient, record: Recorder, style: Any, rng: random.
             return hand
         if rng.random() < 0.1 and view["phase"] == "betting":
             refused = record(match_id, client.replay, match_id, hand)
-            assert refused.status == 409 and refused.code == "hand_in_progress"
+            assert refused.status == 409 and refused.code == "hand_not_finished"
         if view["legal_actions"] is not None:
             if rng.random() < 0.15:  # a refused action: its error body is checked too
                 record(match_id, client.act, match_id, "raise", 1)

@@ -122,7 +122,7 @@ def test_the_hand_list_has_pot_totals_winners_and_showdowns(api, monkeypatch):
         assert hand["showdown"] is True  # nobody folds against calling stations
         assert hand["pot_total"] >= 4 * 20
         assert hand["winners"] and set(hand["winners"]) <= {0, 1, 2, 3}
-        assert len(hand["board"]) == 5
+        assert len(hand["detail"]["board"]) == 5  # the game's own: a Hold'em board
         assert hand["first_seq"] < hand["last_seq"]
     assert hands[-1]["finished"] is False  # the hand in play
 
@@ -172,7 +172,7 @@ def test_watching_lets_the_ais_play_the_match_to_its_end(
 
 def test_a_finished_hand_can_be_replayed_and_verified(quiet: ApiClient, house: House):
     match_id = quiet.start().ok().body["id"]
-    assert quiet.replay(match_id, 1).code == "hand_in_progress"
+    assert quiet.replay(match_id, 1).code == "hand_not_finished"
     house.ai(match_id, "fold")  # seat 3
     quiet.act(match_id, "fold").ok()
     house.ai(match_id, "fold")  # the small blind folds: the big blind wins

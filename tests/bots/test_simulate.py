@@ -71,9 +71,9 @@ def test_refuses_an_unknown_bot_or_the_wrong_number_of_seats():
 
 def test_up_and_down_plays_through_the_same_command_or_is_not_available_yet():
     from bots import registry
-    from games.rulesets import RULESETS
+    from games.registry import GAMES
 
-    if "updown" not in RULESETS or "updown" not in registry.games():
+    if "updown" not in GAMES or "updown" not in registry.games():
         with pytest.raises(CommandError, match="not available yet"):
             simulate("--game", "updown", "--matches", "1")
         return

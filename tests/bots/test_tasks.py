@@ -13,6 +13,8 @@ import pytest
 from django.utils import timezone
 
 from bots import registry, tasks
+from bots import services as bot_services
+from bots.services import ai_command_choose
 from games import services
 from games.engine.holdem import events as ev
 from games.models import Match
@@ -41,11 +43,11 @@ def test_a_bot_sees_only_its_seats_view_and_the_public_history(player):
     spies.SEEN.clear()
     spy = "tests.bots.spies:Spy"
     seats = [spy, "calling_station", spy, "random"]
-    choose = functools.partial(tasks.choose, salt="spied")
+    choose = functools.partial(ai_command_choose, salt="spied")
     with services.driving_ai_turns(seeds=seeds("spied")):
         match = services.match_start(player=player, seats=seats).match
         for _ in range(200):
-            played = services.bot_act(match_id=match.id, seq=match.seq, choose=choose)
+            played = services.ai_turn_play(match_id=match.id, seq=match.seq, choose=choose)
             if played is None:
                 break
             match = played.match
@@ -75,17 +77,17 @@ def test_a_bot_that_fails_or_cheats_is_stood_in_for_and_the_match_goes_on(
 def test_when_even_the_stand_in_fails_the_move_is_the_one_never_refused(player, monkeypatch):
     with services.driving_ai_turns():
         match = services.match_start(player=player, seats=["human", "easy", "easy", "easy"]).match
-    monkeypatch.setattr(tasks, "bot_for", lambda *args: spies.Broken())
+    monkeypatch.setattr(bot_services, "bot_for", lambda *args: spies.Broken())
     state = match_state(match)
-    assert tasks.choose(match, state, state.to_act).kind == "fold"  # it owes the big blind
+    assert ai_command_choose(match, state, state.to_act).kind == "fold"  # it owes the big blind
 
 
 def test_the_same_turn_decided_twice_decides_the_same(player):
     with services.driving_ai_turns():
         match = services.match_start(player=player, seats=["human", "hard", "hard", "hard"]).match
     state = match_state(match)
-    first = tasks.choose(match, state, state.to_act)
-    assert all(tasks.choose(match, state, state.to_act) == first for _ in range(5))
+    first = ai_command_choose(match, state, state.to_act)
+    assert all(ai_command_choose(match, state, state.to_act) == first for _ in range(5))
 
 
 def test_a_late_or_repeated_turn_does_nothing(player, django_capture_on_commit_callbacks):
@@ -106,7 +108,11 @@ def test_the_sweep_requeues_only_matches_left_waiting_on_an_ai(player, monkeypat
     with services.driving_ai_turns():
         waiting = services.match_start(player=player, seats=["human", "easy", "easy", "easy"])
         on_human = services.match_start(player=player, seats=["human", "easy", "easy", "easy"])
-        services.bot_act(match_id=on_human.match.id, seq=on_human.match.seq, choose=tasks.choose)
+        services.ai_turn_play(
+            match_id=on_human.match.id,
+            seq=on_human.match.seq,
+            choose=ai_command_choose,
+        )
     Match.objects.update(updated_at=timezone.now() - timedelta(seconds=30))
     queued: list[tuple[str, int]] = []
     monkeypatch.setattr(tasks, "play", SimpleNamespace(delay=lambda *args: queued.append(args)))
@@ -121,7 +127,11 @@ def test_the_sweep_clears_a_stale_flag_and_reads_no_match_waiting_on_its_human(
 ):
     with services.driving_ai_turns():
         on_human = services.match_start(player=player, seats=["human", "easy", "easy", "easy"])
-        services.bot_act(match_id=on_human.match.id, seq=on_human.match.seq, choose=tasks.choose)
+        services.ai_turn_play(
+            match_id=on_human.match.id,
+            seq=on_human.match.seq,
+            choose=ai_command_choose,
+        )
     long_ago = timezone.now() - timedelta(seconds=30)
     Match.objects.update(updated_at=long_ago, awaiting_ai=True)  # e.g. flagged by migration 0004
     monkeypatch.setattr(tasks, "play", SimpleNamespace(delay=lambda *args: None))
@@ -136,9 +146,9 @@ def test_a_hand_the_blinds_play_out_by_themselves_is_followed_by_the_next(player
     the hand plays itself out, and the next hand must still be dealt — or the match would wait
     for a move nobody can make."""
     from games.engine.holdem.game import StartMatch
-    from games.rulesets import ruleset_for
+    from games.registry import game_for
 
-    rules = ruleset_for("holdem")
+    rules = game_for("holdem")
     heads_up = StartMatch(stacks=(3990, 10), small_blind=10, big_blind=20)
     between_hands = rules.advance(rules.new_state(), heads_up)[0]
     for deal in range(6):  # the short stack wins the first hand in some of these deals

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection
 
 from bots.workers import WorkerProcess, database_url, new_queue_name, route_tasks_to, start_worker
 from cardavia.celery import app
@@ -26,7 +26,8 @@ from games import services
 from games.audit import audit_match
 from games.engine.holdem import events as ev
 from games.models import Match, Player
-from games.selectors import match_state, stored_events
+from games.registry import game_for
+from games.selectors import ai_seat_to_act, match_state, stored_events
 from tests.bots.tables import calls
 
 pytestmark = [
@@ -87,7 +88,7 @@ def fresh(match: Match) -> Match:
 def ais_done(match: Match) -> bool:
     """No AI is to act: the human's turn, the human out of the match, or the match over."""
     current = fresh(match)
-    return services.ai_to_act(current, match_state(current)) is None
+    return ai_seat_to_act(current, match_state(current)) is None
 
 
 def gapless(match: Match) -> bool:
@@ -117,12 +118,12 @@ def test_human_actions_are_answered_by_the_worker(workers):
     wait_for(lambda: ais_done(match), 30, "the AIs before the human's first turn")
     answered = 0
     while answered < 8 and match_state(fresh(match)).to_act == 0:
-        with transaction.atomic():
-            locked = services.lock_match(match_id=match.id, player=player)
-            seat_view = services.ruleset_for(locked.game).view(match_state(locked), 0)
-            kind, amount = calls(seat_view)
-            services.match_act(match=locked, kind=kind, amount=amount)
-            acted_at = locked.seq
+        current = fresh(match)
+        seat_view = game_for(current.game).view(match_state(current), 0)
+        kind, amount = calls(seat_view)
+        acted_at = services.match_act(
+            match_id=match.id, player=player, kind=kind, amount=amount, expected_seq=current.seq
+        ).match.seq
         wait_for(lambda: ais_done(match), 30, "the AIs to answer the human")
         answered += fresh(match).seq > acted_at
     assert answered >= 1

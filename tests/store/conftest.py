@@ -1,7 +1,7 @@
 """Fixtures for the event-store tests: players, matches, and a house that plays them via services.
 
 The house plays every seat through the public services only: ``match_act`` for the human (seat
-0) and ``bot_act`` for the AI seats, with a policy the test chooses instead of the placeholder
+0) and ``ai_turn_play`` for the AI seats, with a policy the test chooses instead of the placeholder
 bots. Under pytest-django's ``db`` fixture nothing commits, so the AIs' on_commit turns never run
 by themselves: the house moves them explicitly.
 """
@@ -13,13 +13,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from django.db import transaction
 
 from games import services
+from games.engine.holdem import HOLDEM
 from games.engine.holdem.game import Act
 from games.models import Event as EventRow
 from games.models import Match, Player
-from games.rulesets import HOLDEM
 from games.selectors import match_state
 
 CHIPS_IN_PLAY = 4 * 1000
@@ -120,21 +119,21 @@ class House:
         self._state, self._seq = appended.state, appended.match.seq
         return appended
 
-    def _locked(self) -> Match:
-        return services.lock_match(match_id=self.match_id, player=self.owner)
-
     def human(
         self, kind: str, amount: int | None = None, *, expected_seq: int | None = None
     ) -> services.Appended:
-        with transaction.atomic():
-            return self._done(
-                services.match_act(
-                    match=self._locked(), kind=kind, amount=amount, expected_seq=expected_seq
-                )
+        return self._done(
+            services.match_act(
+                match_id=self.match_id,
+                player=self.owner,
+                kind=kind,
+                amount=amount,
+                expected_seq=expected_seq,
             )
+        )
 
     def ai(self, kind: str, amount: int | None = None) -> services.Appended:
-        appended = services.bot_act(
+        appended = services.ai_turn_play(
             match_id=self.match_id,
             seq=self.seq(),
             choose=lambda _match, _state, seat: Act(seat, kind, amount),
@@ -143,12 +142,10 @@ class House:
         return self._done(appended)
 
     def restart(self) -> services.Appended:
-        with transaction.atomic():
-            return self._done(services.match_restart(match=self._locked()))
+        return self._done(services.match_restart(match_id=self.match_id, player=self.owner))
 
     def watch(self) -> services.Appended:
-        with transaction.atomic():
-            return self._done(services.match_watch(match=self._locked()))
+        return self._done(services.match_watch(match_id=self.match_id, player=self.owner))
 
     def step(self, policy: Policy) -> services.Appended:
         """The seat to act plays ``policy`` on its own view."""

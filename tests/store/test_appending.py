@@ -9,13 +9,14 @@ import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games import hooks, services
 from games.engine.errors import IllegalAction
+from games.engine.game import ActionRequest
+from games.engine.holdem import HOLDEM
 from games.engine.holdem import events as ev
 from games.errors import MatchNotFound, StaleSequence
 from games.models import Event, IdempotentResponse, Match, Snapshot
-from games.rulesets import HOLDEM
-from games.selectors import folded_from_events, match_state, stored_events
+from games.selectors import folded_from_events, match_get, match_state, stored_events
 from tests.store.conftest import (
     CHIPS_IN_PLAY,
     calling_station,
@@ -162,42 +163,51 @@ def test_the_match_row_is_locked_before_folding_and_appending(house):
         assert sql[lock].endswith("FOR UPDATE")
 
 
-def test_another_players_match_cannot_be_locked(house):
+def test_another_players_match_cannot_be_locked_or_played(house):
     other = services.player_create_guest()
     with pytest.raises(MatchNotFound), transaction.atomic():
-        services.lock_match(match_id=house.match_id, player=other)
+        match_get(match_id=house.match_id, player=other, lock=True)
     with pytest.raises(MatchNotFound), transaction.atomic():
-        services.lock_match(match_id=house.match_id, player=None)
-    with pytest.raises(MatchNotFound), transaction.atomic():
-        services.lock_match(match_id="not-a-uuid", player=house.match().owner)
+        match_get(match_id="not-a-uuid", player=house.match().owner, lock=True)
+    before = _store_of(house.match())
+    with pytest.raises(MatchNotFound):
+        services.match_act(match_id=house.match_id, player=other, kind="fold")
+    assert _store_of(house.match()) == before
 
 
 def test_an_ai_turn_delivered_late_or_twice_does_nothing(house):
     seq = house.match().seq
-    choose = lambda match, state, seat: HOLDEM.act(seat, "call", None)  # noqa: E731
-    assert services.bot_act(match_id=house.match_id, seq=seq, choose=choose) is not None
+    choose = lambda match, state, seat: HOLDEM.command(seat, ActionRequest("call"))  # noqa: E731
+    assert services.ai_turn_play(match_id=house.match_id, seq=seq, choose=choose) is not None
     before = _store_of(house.match())
     # The same task again (a redelivery) and an old one: the match has moved on.
-    assert services.bot_act(match_id=house.match_id, seq=seq, choose=choose) is None
-    assert services.bot_act(match_id=house.match_id, seq=seq - 1, choose=choose) is None
+    assert services.ai_turn_play(match_id=house.match_id, seq=seq, choose=choose) is None
+    assert services.ai_turn_play(match_id=house.match_id, seq=seq - 1, choose=choose) is None
     # Now the human is to act: an AI task at the current seq has nothing to do either.
-    assert services.bot_act(match_id=house.match_id, seq=before[0], choose=choose) is None
+    assert services.ai_turn_play(match_id=house.match_id, seq=before[0], choose=choose) is None
     assert _store_of(house.match()) == before
 
 
 def test_an_ai_turn_for_a_vanished_match_does_nothing(db):
     import uuid
 
-    assert services.bot_act(match_id=uuid.uuid4(), seq=1, choose=None) is None
+    assert services.ai_turn_play(match_id=uuid.uuid4(), seq=1, choose=None) is None
 
 
-def test_an_ai_turn_is_queued_only_when_an_ai_is_to_act(house, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks() as callbacks:
+def test_an_ai_turn_is_announced_after_commit_only_when_an_ai_is_to_act(
+    house, django_capture_on_commit_callbacks, monkeypatch
+):
+    due: list[tuple[str, int]] = []
+    monkeypatch.setattr(hooks, "ai_turn_due", lambda match_id, seq: due.append((match_id, seq)))
+    with django_capture_on_commit_callbacks(execute=True):
         house.ai("call")  # now the human is to act
-    assert callbacks == []
+    assert due == []
     with django_capture_on_commit_callbacks() as callbacks:
         house.human("call")  # now seat 1 (small blind) is to act
-    assert len(callbacks) == 1
+        assert due == []  # not before the commit
+    for callback in callbacks:
+        callback()
+    assert due == [(str(house.match_id), house.match().seq)]
 
 
 def test_the_stored_history_passes_the_audit(house):

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from django.db import connection, transaction
 
-from bots.tasks import choose
+from bots.services import ai_command_choose as choose
 from games import services
 from games.engine.holdem import events as ev
 from games.errors import StaleSequence
 from games.models import Match
-from games.selectors import folded_from_events, match_state, stored_events
+from games.selectors import folded_from_events, match_get, match_state, stored_events
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -55,7 +55,9 @@ def test_an_ai_turn_delivered_to_many_workers_at_once_moves_once(no_auto_ai):
     match = services.match_start(player=services.player_create_guest()).match
     seq = match.seq  # seat 3 (an AI) is to act
 
-    results = in_threads(8, lambda _: services.bot_act(match_id=match.id, seq=seq, choose=choose))
+    results = in_threads(
+        8, lambda _: services.ai_turn_play(match_id=match.id, seq=seq, choose=choose)
+    )
 
     assert not [r for r in results if isinstance(r, Exception)], results
     assert sum(result is not None for result in results) == 1
@@ -70,7 +72,7 @@ def test_an_ai_turn_delivered_to_many_workers_at_once_moves_once(no_auto_ai):
 def test_a_command_waits_for_the_lock_and_then_sees_the_match_moved_on(no_auto_ai):
     player = services.player_create_guest()
     match = services.match_start(player=player).match
-    services.bot_act(match_id=match.id, seq=match.seq, choose=choose)
+    services.ai_turn_play(match_id=match.id, seq=match.seq, choose=choose)
     match.refresh_from_db()
     seen = match.seq  # the human is to act
     locked = threading.Event()
@@ -78,18 +80,18 @@ def test_a_command_waits_for_the_lock_and_then_sees_the_match_moved_on(no_auto_a
 
     def holder() -> None:
         with transaction.atomic():
-            held = services.lock_match(match_id=match.id, player=player)
+            match_get(match_id=match.id, player=player, lock=True)
             locked.set()
             time.sleep(0.3)
-            services.match_act(match=held, kind="call")
+            services.match_act(match_id=match.id, player=player, kind="call")
             moments["holder_done"] = time.monotonic()
 
     def waiter() -> None:
         assert locked.wait(10)
         with transaction.atomic():
-            waited = services.lock_match(match_id=match.id, player=player)
+            match_get(match_id=match.id, player=player, lock=True)
             moments["waiter_locked"] = time.monotonic()
-            services.match_act(match=waited, kind="call", expected_seq=seen)
+            services.match_act(match_id=match.id, player=player, kind="call", expected_seq=seen)
 
     results = in_threads(2, lambda i: (holder, waiter)[i]())
 
@@ -119,11 +121,13 @@ def test_ai_tasks_racing_a_human_command_never_double_book_a_seq():
                 continue
             try:
                 with transaction.atomic():
-                    locked = services.lock_match(match_id=match.id, player=player)
+                    locked = match_get(match_id=match.id, player=player, lock=True)
                     state = match_state(locked)
                     legal = state.to_act == 0
                     kind = "check" if legal and state.current_bet == state.seats[0].bet else "call"
-                    services.match_act(match=locked, kind=kind, expected_seq=current.seq)
+                    services.match_act(
+                        match_id=match.id, player=player, kind=kind, expected_seq=current.seq
+                    )
             except Exception as refused:  # refused, nothing written
                 refusals = ("stale_seq", "not_your_turn", "no_hand_in_progress", "match_over")
                 assert getattr(refused, "code", None) in refusals, refused

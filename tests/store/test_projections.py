@@ -33,13 +33,12 @@ FIELDS = (
     "segment",
     "first_seq",
     "last_seq",
-    "button",
-    "board",
     "pot_total",
     "winners",
     "showdown",
     "finished",
     "abandoned",
+    "detail",
 )
 
 
@@ -50,33 +49,38 @@ def summaries(match_id: Any) -> list[dict[str, Any]]:
 
 
 def expected_summaries(match: Any) -> list[dict[str, Any]]:
-    """The hand list worked out here from the stored events, independently of the projector."""
+    """The hand list worked out here from the stored events, independently of the projector.
+
+    A hand's events run from its start to the next hand's start or the next restart: what it
+    caused after its end (eliminations, the end of the match) is its own."""
     hands: list[dict[str, Any]] = []
     segment = 0
+    open_hand = False
     for seq, item in stored_events(match):
         if isinstance(item, ev.MatchRestarted):
             segment = item.segment
+            open_hand = False
         elif isinstance(item, ev.HandStarted):
+            open_hand = True
             hands.append(
                 {
                     "hand_number": item.hand_number,
                     "segment": segment,
                     "first_seq": seq,
                     "last_seq": seq,
-                    "button": item.button,
-                    "board": [],
                     "pot_total": 0,
                     "winners": [],
                     "showdown": False,
                     "finished": False,
                     "abandoned": False,
+                    "detail": {"button": item.button, "board": []},
                 }
             )
-        elif hands and not (hands[-1]["finished"] or hands[-1]["abandoned"]):
+        elif open_hand:
             hand = hands[-1]
             hand["last_seq"] = seq
             if isinstance(item, ev.BoardDealt):
-                hand["board"] += list(item.cards)
+                hand["detail"]["board"] += list(item.cards)
             elif isinstance(item, ev.HandShown):
                 hand["showdown"] = True
             elif isinstance(item, ev.PotAwarded):
@@ -115,6 +119,28 @@ def test_an_abandoned_hand_and_the_new_segment_are_projected(house, fixed_seeds)
     assert all(
         row["segment"] == 1 for row in rows if row["hand_number"] > abandoned[0]["hand_number"]
     )
+
+
+def test_a_hand_owns_the_events_it_caused_after_its_end(house, fixed_seeds):
+    """Everyone shoves until the match ends: the eliminations and the end of the match belong to
+    the hand that caused them, so its last_seq is the match's last event."""
+    for _ in range(500):
+        if house.match().status != "active":
+            break
+        if house.state().to_act is not None:
+            house.step(heads_up_shoves)
+        else:
+            house.watch()
+    rows = summaries(house.match_id)
+    assert rows == expected_summaries(house.match())
+    kinds = {seq: type(item) for seq, item in stored_events(house.match())}
+    last = rows[-1]
+    assert last["last_seq"] == house.match().seq and kinds[last["last_seq"]] is ev.MatchEnded
+    in_last = range(last["first_seq"], last["last_seq"] + 1)
+    assert any(kinds[seq] is ev.PlayerEliminated for seq in in_last)
+    # Every seq from the first hand on belongs to exactly one hand.
+    covered = [seq for row in rows for seq in range(row["first_seq"], row["last_seq"] + 1)]
+    assert covered == list(range(rows[0]["first_seq"], house.match().seq + 1))
 
 
 def test_the_pot_total_is_what_the_pots_awarded(house, fixed_seeds):

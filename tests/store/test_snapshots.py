@@ -17,7 +17,6 @@ from django.test.utils import CaptureQueriesContext
 from games import selectors, services
 from games.engine.holdem import Holdem
 from games.models import Snapshot
-from games.rulesets import Ruleset
 from games.selectors import folded_from_events, match_state
 from tests.store.conftest import House, calling_station, fold_to_the_big_blind
 
@@ -35,8 +34,8 @@ class Counting:
                 counting.applied += 1
                 super().apply(state, item)
 
-        counting_rules = Ruleset(CountingHoldem())
-        monkeypatch.setattr(selectors, "ruleset_for", lambda game: counting_rules)
+        counting_holdem = CountingHoldem()
+        monkeypatch.setattr(selectors, "game_for", lambda game: counting_holdem)
         stored_events = selectors.stored_events
 
         def counting_stored_events(match: Any, *, after: int = 0, upto: int | None = None) -> list:

@@ -4,8 +4,8 @@
     python manage.py simulate --matches 8 --seats hard,maniac,my.bots:Shark,random --json --seed 7
 
 Every match is started with :func:`games.services.match_start` (``seats=`` the rotated specs, for
-one simulation player) and played turn by turn with :func:`games.services.bot_act` — the same
-path as a Celery worker, minus the queue (``services.driving_ai_turns``). The specs rotate one
+one simulation player) and played turn by turn with :func:`bots.services.ai_turn_take` — the same
+path as a Celery worker, minus the queue (``games.services.driving_ai_turns``). The specs rotate one
 seat per match, so each plays every position equally often; with ``--seed`` the deals and the
 bots' choices are reproducible, and the rotations of a group of matches share their deals
 (duplicate deals: position and card luck cancel).
@@ -17,7 +17,6 @@ object ``{"game", "matches", "hands", "seats": [{"seat", "bot", "matches_won", "
 
 from __future__ import annotations
 
-import functools
 import itertools
 import json
 from collections.abc import Iterator
@@ -28,12 +27,11 @@ from django.core.management.base import BaseCommand, CommandError
 from bots import registry
 from bots.results import Outcome, summarize, win_rate_interval
 from bots.seeds import numbered_seed, simulation_labels
-from bots.tasks import choose
+from bots.services import ai_turn_take
 from games import services
 from games.models import Match
-from games.rulesets import RULESETS, ruleset_for
+from games.registry import GAMES, game_for
 
-GAMES = ("holdem", "updown")
 DEFAULT_MAX_HANDS = 2_000
 
 
@@ -41,7 +39,7 @@ class Command(BaseCommand):
     help = "Play AI-only matches through the services and event store; summarise per bot."
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--game", default="holdem", choices=GAMES)
+        parser.add_argument("--game", default="holdem", choices=list(GAMES))
         parser.add_argument("--matches", type=int, default=4, help="Matches to play (default 4).")
         parser.add_argument(
             "--seats",
@@ -61,12 +59,11 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         game = options["game"]
-        if game not in RULESETS or game not in registry.games():
+        if game not in GAMES or game not in registry.games():
             raise CommandError(
                 f"--game {game}: not available yet (no {game} rules or bots on this server)"
             )
-        rules = ruleset_for(game)
-        specs = self._specs(game, options["seats"], rules.seat_count)
+        specs = self._specs(game, options["seats"], game_for(game).seat_count)
         matches = options["matches"]
         if matches < 1:
             raise CommandError("--matches must be at least 1")
@@ -123,11 +120,10 @@ class Command(BaseCommand):
         count = len(specs)
         seats = [specs[(seat - shift) % count] for seat in range(count)]
         deals: Iterator[bytes] | None = None
-        chooser: Any = choose
+        salt: str | None = None
         if seed is not None:
-            deal_label, bot_label = simulation_labels(seed, index, count)
+            deal_label, salt = simulation_labels(seed, index, count)
             deals = (numbered_seed(deal_label, number) for number in itertools.count(1))
-            chooser = functools.partial(choose, salt=bot_label)
         with services.driving_ai_turns(seeds=deals):
             appended = services.match_start(player=player, game=game, seats=seats)
             state = appended.state
@@ -137,7 +133,7 @@ class Command(BaseCommand):
             # The services deal the next hand as soon as one ends: stop once hand max_hands + 1
             # is dealt (its blinds count as their owners' chips, see _standings).
             while match.status == Match.Status.ACTIVE and _hands(state) <= max_hands:
-                played = services.bot_act(match_id=match.id, seq=match.seq, choose=chooser)
+                played = ai_turn_take(match_id=match.id, seq=match.seq, salt=salt)
                 if played is None:
                     raise CommandError(f"match {match.id} stopped with no AI to act")
                 match, state = played.match, played.state
@@ -187,7 +183,7 @@ class Command(BaseCommand):
 
 def _hands(state: Any) -> int:
     """Hands (Hold'em) or deals (Up & Down) dealt so far."""
-    return int(getattr(state, "hand_number", None) or getattr(state, "deal_number", 0))
+    return int(getattr(state, "hand_number", 0) or getattr(state, "deal_number", 0))
 
 
 def _starting_stacks(state: Any) -> list[int]:

@@ -1,0 +1,48 @@
+"""What every resource's views share: who is asking, and running a command idempotently."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games import idempotency
+from games.errors import MatchNotFound
+from games.models import Player
+
+IDEMPOTENCY_PARAMETER = OpenApiParameter(
+    idempotency.HEADER,
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Makes a command safe to retry: a repeat returns the first response and "
+    "appends nothing (at most 128 characters).",
+)
+
+
+def requester(request: Request) -> Player | None:
+    """The player making the request (set by ``PlayerSessionAuthentication``), if any yet."""
+    auth = request.auth
+    return auth if isinstance(auth, Player) else None
+
+
+def match_owner(request: Request) -> Player:
+    """The player whose match a request names: with no player yet, there is no such match."""
+    player = requester(request)
+    if player is None:
+        raise MatchNotFound()
+    return player
+
+
+def idempotent_response(request: Request, player: Player, run: idempotency.Command) -> Response:
+    """``run() -> (status, body)`` once per ``Idempotency-Key`` (see :mod:`games.idempotency`)."""
+    outcome = idempotency.idempotent_run(
+        player=player,
+        key=request.headers.get(idempotency.HEADER, ""),
+        fingerprint=idempotency.request_fingerprint(request.path, request.data),
+        run=run,
+    )
+    headers: dict[str, Any] = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
+    return Response(outcome.body, status=outcome.status, headers=headers)

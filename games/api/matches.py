@@ -1,0 +1,153 @@
+"""Matches: the player's list, starting one, the match body, and the commands on it.
+
+Every command answers with the match body and the new events as the player may see them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import selectors, services
+from games.api import schemas
+from games.api.common import IDEMPOTENCY_PARAMETER, idempotent_response, match_owner, requester
+from games.players import ensure_player
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def _command_body(appended: services.Appended) -> dict[str, Any]:
+    return selectors.command_body(
+        appended.match, appended.state, appended.events, appended.created_at
+    )
+
+
+class _Expected(serializers.Serializer):
+    expected_seq = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="The seq of the view the command was chosen from: another answers 409 "
+        "stale_seq and changes nothing.",
+    )
+
+
+class _NewMatch(serializers.Serializer):
+    game = schemas.GameName(default="holdem")
+    level = serializers.ChoiceField(choices=LEVELS, default="medium")
+
+
+class MatchListView(APIView):
+    @extend_schema(operation_id="matches_list", responses={200: schemas.MatchList})
+    def get(self, request: Request) -> Response:
+        return Response({"matches": selectors.player_matches(requester(request))})
+
+    @extend_schema(
+        request=_NewMatch,
+        responses={201: schemas.CommandResult, **schemas.REFUSALS},
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
+    def post(self, request: Request) -> Response:
+        data = _NewMatch(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = ensure_player(request._request)
+
+        def start() -> tuple[int, dict[str, Any]]:
+            appended = services.match_start(player=player, **data.validated_data)
+            return status.HTTP_201_CREATED, _command_body(appended)
+
+        return idempotent_response(request, player, start)
+
+
+class MatchDetailView(APIView):
+    @extend_schema(responses={200: schemas.MatchBody, **schemas.REFUSALS})
+    def get(self, request: Request, match_id: str) -> Response:
+        match = selectors.match_get(match_id=match_id, player=match_owner(request))
+        return Response(selectors.match_body(match, selectors.match_state(match)))
+
+
+class _Action(_Expected):
+    action = serializers.ChoiceField(choices=schemas.ACTION_KINDS)
+    amount = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=10**9,
+        help_text="For bet and raise: the total to have bet this round (raise to).",
+    )
+    card = serializers.CharField(
+        required=False,
+        allow_null=True,
+        max_length=8,
+        help_text="For lock (Up & Down): the card to lock, one of legal_actions.lockable.",
+    )
+
+
+class MatchActionView(APIView):
+    @extend_schema(
+        request=_Action,
+        responses={200: schemas.CommandResult, **schemas.REFUSALS},
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
+    def post(self, request: Request, match_id: str) -> Response:
+        data = _Action(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = match_owner(request)
+        values = data.validated_data
+
+        def act() -> tuple[int, dict[str, Any]]:
+            appended = services.match_act(
+                match_id=match_id,
+                player=player,
+                kind=values["action"],
+                amount=values.get("amount"),
+                card=values.get("card"),
+                expected_seq=values.get("expected_seq"),
+            )
+            return status.HTTP_200_OK, _command_body(appended)
+
+        return idempotent_response(request, player, act)
+
+
+class MatchRestartView(APIView):
+    @extend_schema(
+        request=_Expected,
+        responses={200: schemas.CommandResult, **schemas.REFUSALS},
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
+    def post(self, request: Request, match_id: str) -> Response:
+        data = _Expected(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = match_owner(request)
+        expected = data.validated_data.get("expected_seq")
+
+        def restart() -> tuple[int, dict[str, Any]]:
+            appended = services.match_restart(
+                match_id=match_id, player=player, expected_seq=expected
+            )
+            return status.HTTP_200_OK, _command_body(appended)
+
+        return idempotent_response(request, player, restart)
+
+
+class MatchWatchView(APIView):
+    @extend_schema(
+        request=_Expected,
+        responses={200: schemas.CommandResult, **schemas.REFUSALS},
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
+    def post(self, request: Request, match_id: str) -> Response:
+        data = _Expected(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = match_owner(request)
+        expected = data.validated_data.get("expected_seq")
+
+        def watch() -> tuple[int, dict[str, Any]]:
+            appended = services.match_watch(match_id=match_id, player=player, expected_seq=expected)
+            return status.HTTP_200_OK, _command_body(appended)
+
+        return idempotent_response(request, player, watch)

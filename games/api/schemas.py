@@ -1,0 +1,378 @@
+"""The shapes of what the API sends, as ``/api/schema/`` describes them.
+
+These serializers document; they do not render. The views send the selectors' bodies as they
+are, and ``tests/api/test_schema.py`` plays whole matches of every game and validates each real
+response against ``/api/schema/`` with every object closed (no property the schema does not
+name), so a field added to a view or an event without its shape here fails the test.
+
+Closed sets are enums (phase, street, action kind, event type, status). Each game's view is one
+member of a union tagged by ``game`` (:mod:`games.api.tables`); each event one member of a union
+tagged by ``type``, its payload built from the event class's own fields (:func:`event_schemas`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+from drf_spectacular.extensions import (
+    OpenApiAuthenticationExtension,
+    OpenApiSerializerFieldExtension,
+)
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
+from rest_framework import serializers
+
+from games.engine.betting import ActionKind
+from games.engine.errors import ErrorCode
+from games.engine.events import Event, event_types
+from games.registry import GAMES as REGISTERED
+from games.registry import game_for
+
+ACTION_KINDS = tuple(kind.value for kind in ActionKind)
+
+
+def tag(value: str) -> serializers.Field:
+    """The field that tags one member of a union (``game``, an event's ``type``): exactly
+    ``value`` (a JSON Schema ``const``: each member of a union has its own)."""
+    field_class = type(f"Tag{_component(value)}", (serializers.CharField,), {})
+    return extend_schema_field({"type": "string", "const": value})(field_class)()
+
+
+class GameName(serializers.CharField):
+    """A registered game's name, checked against the registry when it is used (so a game added
+    to the registry, a test's toy game too, is accepted and documented with no other change)."""
+
+    default_error_messages = {"unknown": "Choose one of {games}."}
+
+    def to_internal_value(self, data: Any) -> str:
+        name = super().to_internal_value(data)
+        if name not in REGISTERED:
+            self.fail("unknown", games=", ".join(REGISTERED))
+        return name
+
+
+class GameNameScheme(OpenApiSerializerFieldExtension):
+    target_class = "games.api.schemas.GameName"
+
+    def map_serializer_field(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        return {"type": "string", "enum": list(REGISTERED)}
+
+
+class PlayerSessionScheme(OpenApiAuthenticationExtension):
+    """The session cookie (guests and users alike); unsafe requests send ``X-CSRFToken``."""
+
+    target_class = "games.authentication.PlayerSessionAuthentication"
+    name = "playerSession"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "apiKey", "in": "cookie", "name": "sessionid"}
+
+
+# --- errors --------------------------------------------------------------------------------
+
+
+class ErrorBody(serializers.Serializer):
+    """Every refusal: a 4xx with a stable ``code``, its ``params`` and the English message."""
+
+    code = serializers.ChoiceField(
+        choices=[code.value for code in ErrorCode], help_text="A code of GET /api/errors/."
+    )
+    message = serializers.CharField(help_text="The English message: clients localise by code.")
+    params = serializers.DictField(help_text="The code's params, as GET /api/errors/ names them.")
+
+
+class ErrorSpec(serializers.Serializer):
+    code = serializers.ChoiceField(choices=[code.value for code in ErrorCode])
+    params = serializers.ListField(child=serializers.CharField())
+    template = serializers.CharField(help_text="English, with {param} placeholders.")
+
+
+REFUSALS: dict[int, type[serializers.Serializer]] = {
+    status: ErrorBody for status in (400, 403, 404, 405, 409, 415, 422)
+}
+
+
+# --- sessions and accounts -----------------------------------------------------------------
+
+
+class PlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    guest = serializers.BooleanField()
+
+
+class Session(serializers.Serializer):
+    player = PlayerSerializer(allow_null=True)
+    user = serializers.CharField(allow_null=True)
+    csrf_token = serializers.CharField()
+
+
+class Account(serializers.Serializer):
+    player = PlayerSerializer()
+    user = serializers.CharField()
+
+
+# --- events --------------------------------------------------------------------------------
+
+
+def _is_optional(annotation: Any) -> tuple[Any, bool]:
+    """(the annotation without None, whether it allowed None)."""
+    if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) is typing.Union:
+        members = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
+        optional = len(members) < len(typing.get_args(annotation))
+        if len(members) == 1:
+            return members[0], optional
+        return members, optional
+    return annotation, False
+
+
+def _field_for(annotation: Any, name: str, *, nullable: bool = False) -> serializers.Field:
+    """A serializer field for a dataclass field's type, as JSON carries it."""
+    inner, optional = _is_optional(annotation)
+    options: dict[str, Any] = {"allow_null": True} if (optional or nullable) else {}
+    if isinstance(inner, list):  # a union of several types: leave it open
+        return serializers.JSONField(**options)
+    if inner is bool:
+        return serializers.BooleanField(**options)
+    if inner is int:
+        return serializers.IntegerField(**options)
+    if inner is float:
+        return serializers.FloatField(**options)
+    if inner is str:
+        return serializers.CharField(**options)
+    if isinstance(inner, type) and issubclass(inner, enum.Enum):
+        return serializers.ChoiceField(choices=[member.value for member in inner], **options)
+    if _is_record(inner):
+        return _record_serializer(inner)(**options)
+    origin = typing.get_origin(inner)
+    if origin in (tuple, list, set, frozenset):
+        args = [arg for arg in typing.get_args(inner) if arg is not Ellipsis]
+        if origin is tuple and len(set(args)) > 1:
+            return serializers.ListField(child=serializers.JSONField(), **options)
+        child = _field_for(args[0], name) if args else serializers.JSONField()
+        return serializers.ListField(child=child, **options)
+    if origin is dict or inner is dict:
+        return serializers.DictField(**options)
+    if origin is typing.Literal:
+        return serializers.ChoiceField(choices=list(typing.get_args(inner)), **options)
+    return serializers.JSONField(**options)
+
+
+def _is_record(annotation: Any) -> bool:
+    """A dataclass or TypedDict nested in an event (e.g. a hand's rank)."""
+    return isinstance(annotation, type) and (
+        dataclasses.is_dataclass(annotation) or typing.is_typeddict(annotation)
+    )
+
+
+@functools.cache
+def _record_serializer(cls: type) -> type[serializers.Serializer]:
+    hints = typing.get_type_hints(cls)
+    fields = {name: _field_for(hint, name) for name, hint in hints.items()}
+    return type(cls.__name__, (serializers.Serializer,), {"__doc__": _described(cls), **fields})
+
+
+def _placeholder(annotation: Any) -> Any:
+    """A value of the annotated type that is never None, to see what a viewer may not see."""
+    inner, _ = _is_optional(annotation)
+    if isinstance(inner, list):
+        inner = inner[0]
+    if inner is bool:
+        return True
+    if inner in (int, float):
+        return 1
+    if inner is str:
+        return "As"
+    if isinstance(inner, type) and issubclass(inner, enum.Enum):
+        return next(iter(inner))
+    if _is_record(inner):
+        return inner(
+            **{name: _placeholder(hint) for name, hint in typing.get_type_hints(inner).items()}
+        )
+    origin = typing.get_origin(inner)
+    if origin in (tuple, list, set, frozenset):
+        args = [arg for arg in typing.get_args(inner) if arg is not Ellipsis]
+        return origin([_placeholder(args[0])]) if args else origin()
+    if origin is dict or inner is dict:
+        return {}
+    return None
+
+
+def _hidden_fields(
+    cls: type[Event], visible_record: Callable[[Event, int | None], Any]
+) -> set[str]:
+    """The payload fields a viewer may get as null: those a spectator is not shown."""
+    hints = typing.get_type_hints(cls)
+    sample = cls(**{f.name: _placeholder(hints[f.name]) for f in dataclasses.fields(cls)})
+    payload = visible_record(sample, None)["payload"]
+    return {name for name, value in payload.items() if value is None}
+
+
+def _described(cls: type) -> str | None:
+    """The class's own docstring (not the signature dataclasses make up without one)."""
+    doc = (cls.__doc__ or "").strip()
+    return None if not doc or doc.startswith(f"{cls.__name__}(") else doc
+
+
+def _component(type_name: str) -> str:
+    return "".join(part.capitalize() for part in type_name.replace(".", "_").split("_"))
+
+
+@functools.cache
+def event_schemas() -> dict[str, type[serializers.Serializer]]:
+    """One serializer per event type of every game: ``{seq, created_at, type, version,
+    payload}``, the payload's fields those of the event class (null where a viewer may not see
+    them yet)."""
+    schemas: dict[str, type[serializers.Serializer]] = {}
+    for game in REGISTERED:
+        visible_record = game_for(game).visible_record
+        for type_name, cls in sorted(event_types().items()):
+            if not type_name.startswith(f"{game}."):
+                continue
+            hints = typing.get_type_hints(cls)
+            hidden = _hidden_fields(cls, visible_record)
+            payload = type(
+                f"{_component(type_name)}Payload",
+                (serializers.Serializer,),
+                {
+                    field.name: _field_for(
+                        hints[field.name], field.name, nullable=field.name in hidden
+                    )
+                    for field in dataclasses.fields(cls)
+                },
+            )
+            schemas[type_name] = type(
+                f"{_component(type_name)}Event",
+                (serializers.Serializer,),
+                {
+                    "__doc__": _described(cls),
+                    "seq": serializers.IntegerField(),
+                    "created_at": serializers.DateTimeField(),
+                    "type": tag(type_name),
+                    "version": serializers.IntegerField(),
+                    "payload": payload(),
+                },
+            )
+    return schemas
+
+
+def _event_union(component_name: str) -> PolymorphicProxySerializer:
+    return PolymorphicProxySerializer(
+        component_name=component_name,
+        serializers=lambda: event_schemas(),
+        resource_type_field_name="type",
+        many=False,
+    )
+
+
+@extend_schema_field(_event_union("Event"))
+class EventField(serializers.JSONField):
+    """One event as the player may see it, tagged by ``type``."""
+
+
+class Feed(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="Read on with ?after=seq.")
+    events = serializers.ListField(child=EventField())
+
+
+# --- matches -------------------------------------------------------------------------------
+
+
+class SeatPersona(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_null=True, help_text="None for the human.")
+    level = serializers.CharField(help_text="human, a level, or another bot's spec.")
+    style = serializers.CharField(allow_null=True)
+    style_label = serializers.CharField(allow_null=True)
+
+
+class MatchSummary(serializers.Serializer):
+    id = serializers.UUIDField()
+    game = GameName()
+    level = serializers.CharField()
+    status = serializers.ChoiceField(choices=["active", "finished"])
+    seq = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class MatchList(serializers.Serializer):
+    matches = MatchSummary(many=True)
+
+
+def _view_union() -> PolymorphicProxySerializer:
+    from games.api.tables import VIEWS
+
+    return PolymorphicProxySerializer(
+        component_name="View",
+        serializers=VIEWS,
+        resource_type_field_name="game",
+        many=False,
+    )
+
+
+@extend_schema_field(_view_union())
+class ViewField(serializers.JSONField):
+    """The human seat's view of the table: one shape per game, tagged by ``game``."""
+
+
+class MatchBody(serializers.Serializer):
+    id = serializers.UUIDField()
+    game = GameName()
+    level = serializers.CharField()
+    status = serializers.ChoiceField(choices=["active", "finished"])
+    watching = serializers.BooleanField()
+    seq = serializers.IntegerField(help_text="The last event's seq: send it as expected_seq.")
+    players = SeatPersona(many=True)
+    view = ViewField()
+
+
+class CommandResult(MatchBody):
+    events = serializers.ListField(child=EventField(), help_text="The events the command added.")
+
+
+# --- hands ---------------------------------------------------------------------------------
+
+
+class HandSummary(serializers.Serializer):
+    """One hand (a Hold'em hand, an Up & Down deal): what every game has, and in ``detail``
+    what only this one has. ``first_seq``..``last_seq`` are exactly the events its replay
+    shows (the eliminations and the end of the match it caused included)."""
+
+    hand_number = serializers.IntegerField()
+    segment = serializers.IntegerField()
+    pot_total = serializers.IntegerField()
+    winners = serializers.ListField(child=serializers.IntegerField())
+    showdown = serializers.BooleanField()
+    finished = serializers.BooleanField()
+    abandoned = serializers.BooleanField()
+    first_seq = serializers.IntegerField()
+    last_seq = serializers.IntegerField()
+    detail = serializers.DictField(
+        help_text="The game's own: Hold'em's button and board; Up & Down's starter, locked "
+        "cards and outcome."
+    )
+
+
+class HandList(serializers.Serializer):
+    hands = HandSummary(many=True)
+
+
+class ShuffleProof(serializers.Serializer):
+    shuffle = serializers.IntegerField()
+    commitment = serializers.CharField()
+    seed = serializers.CharField(allow_null=True)
+    pile = serializers.ListField(child=serializers.CharField(), allow_null=True)
+
+
+class Replay(serializers.Serializer):
+    hand_number = serializers.IntegerField()
+    events = serializers.ListField(child=EventField())
+    commitment = serializers.CharField(required=False, allow_null=True)
+    seed = serializers.CharField(required=False, allow_null=True)
+    shuffles = ShuffleProof(many=True, required=False)

@@ -1,0 +1,70 @@
+"""Who is playing, and accounts: sign up, log in, log out."""
+
+from __future__ import annotations
+
+from django.contrib.auth import logout
+from django.middleware.csrf import get_token
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api import schemas
+from games.api.common import requester
+from games.models import Player
+from games.players import user_log_in, user_sign_up
+
+
+def _player_body(player: Player) -> dict[str, object]:
+    return {"id": player.id, "name": player.display_name, "guest": player.is_guest}
+
+
+class SessionView(APIView):
+    """Who is playing, and the CSRF token the client sends back on unsafe requests."""
+
+    @extend_schema(responses={200: schemas.Session})
+    def get(self, request: Request) -> Response:
+        player = requester(request)
+        return Response(
+            {
+                "player": None if player is None else _player_body(player),
+                "user": request.user.get_username() if request.user.is_authenticated else None,
+                "csrf_token": get_token(request._request),
+            }
+        )
+
+
+class _Credentials(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128, style={"input_type": "password"})
+
+
+class SignUpView(APIView):
+    @extend_schema(request=_Credentials, responses={201: schemas.Account, **schemas.REFUSALS})
+    def post(self, request: Request) -> Response:
+        data = _Credentials(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = user_sign_up(request=request._request, **data.validated_data)
+        return Response(
+            {"player": _player_body(player), "user": request._request.user.get_username()},
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class LogInView(APIView):
+    @extend_schema(request=_Credentials, responses={200: schemas.Account, **schemas.REFUSALS})
+    def post(self, request: Request) -> Response:
+        data = _Credentials(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = user_log_in(request=request._request, **data.validated_data)
+        return Response(
+            {"player": _player_body(player), "user": request._request.user.get_username()}
+        )
+
+
+class LogOutView(APIView):
+    @extend_schema(request=None, responses={204: None, **schemas.REFUSALS})
+    def post(self, request: Request) -> Response:
+        logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,75 @@
+"""What ``games`` asks of the apps above it, without importing them.
+
+``games`` stores matches and knows which seat is to act, but not who plays an AI seat: that is
+``bots``, which depends on ``games`` and never the reverse. So ``games`` owns two hooks here and
+the app that plays the seats fills them at start-up (``bots.apps.BotsConfig.ready``):
+
+- :func:`on_ai_turn_due`: called after a commit that leaves an AI seat to act, with the match
+  and its ``seq`` (the services send it with ``transaction.on_commit``).
+- :func:`provide_seat_personas`: who plays each seat (name, level, style), for the match body.
+
+With nothing connected (``games`` alone), AI turns are simply not played and every AI seat is
+named by its spec.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypedDict
+
+HUMAN = "human"
+
+
+class SeatPersona(TypedDict):
+    """Who sits in one seat, as the table shows it."""
+
+    seat: int
+    name: str | None  # None for the human: the client shows the player's own name
+    level: str  # "human", a level ("easy", "medium", "hard"), or another bot's spec
+    style: str | None  # a playing style's key, for the levels of games that have styles
+    style_label: str | None
+
+
+AiTurnDue = Callable[[str, int], None]
+PersonaSource = Callable[[Sequence[str], str], Sequence[SeatPersona | None]]
+
+_ai_turn_due: list[AiTurnDue] = []
+_persona_sources: list[PersonaSource] = []
+
+
+def on_ai_turn_due(callback: AiTurnDue) -> None:
+    """Call ``callback(match_id, seq)`` whenever a commit leaves an AI seat to act (once)."""
+    if callback not in _ai_turn_due:
+        _ai_turn_due.append(callback)
+
+
+def ai_turn_due(match_id: str, seq: int) -> None:
+    """Tell every connected app that the AI to act in ``match_id`` at ``seq`` should play."""
+    for callback in _ai_turn_due:
+        callback(match_id, seq)
+
+
+def provide_seat_personas(source: PersonaSource) -> None:
+    """``source(seats, game)`` names each seat's player (None for the human); the latest wins."""
+    if source not in _persona_sources:
+        _persona_sources.append(source)
+
+
+def seat_personas(seats: Sequence[str], game: str) -> list[SeatPersona]:
+    """Every seat's player: the human, and each AI seat as the connected app names it."""
+    named: Sequence[SeatPersona | None] = (
+        _persona_sources[-1](seats, game) if _persona_sources else _by_spec(seats)
+    )
+    return [
+        persona or SeatPersona(seat=seat, name=None, level=HUMAN, style=None, style_label=None)
+        for seat, persona in enumerate(named)
+    ]
+
+
+def _by_spec(seats: Sequence[str]) -> list[SeatPersona | None]:
+    return [
+        None
+        if spec == HUMAN
+        else SeatPersona(seat=seat, name=spec, level=spec, style=None, style_label=None)
+        for seat, spec in enumerate(seats)
+    ]

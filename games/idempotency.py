@@ -1,0 +1,67 @@
+"""Safe retries: a request sent with an ``Idempotency-Key`` runs once, and its repeats get the
+first response back.
+
+The first response is stored with a fingerprint of the request (its path and body) in the same
+transaction as the command it answers, so either both are kept or neither: a retry after a
+failure runs the command again; a retry after a success gets the stored response and appends
+nothing. Keyed requests of one player are serialised on the player's row, so two concurrent
+requests with one key can never both run. The same key sent with another request is refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from games.errors import IdempotencyKeyReused, InvalidIdempotencyKey
+from games.models import IdempotentResponse, Player
+
+HEADER = "Idempotency-Key"
+MAX_KEY_LENGTH = 128
+
+# A command run under a key: it answers (HTTP status, JSON body).
+Command = Callable[[], tuple[int, Any]]
+
+
+@dataclass(frozen=True)
+class Response:
+    status: int
+    body: Any
+    replayed: bool  # a repeat: the stored response of the first request, nothing run
+
+
+def request_fingerprint(path: str, data: Any) -> str:
+    """What identifies a request: its path and its body (whatever the order of its keys)."""
+    canonical = f"{path}|{json.dumps(data, sort_keys=True, default=str)}"
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def idempotent_run(*, player: Player, key: str, fingerprint: str, run: Command) -> Response:
+    """Run ``run`` once per ``key`` of ``player`` (with no key: just run it)."""
+    key = key.strip()
+    if len(key) > MAX_KEY_LENGTH:
+        raise InvalidIdempotencyKey(maximum=MAX_KEY_LENGTH)
+    if not key:
+        status, body = run()
+        return Response(status=status, body=body, replayed=False)
+    with transaction.atomic():
+        Player.objects.select_for_update().filter(pk=player.pk).exists()
+        stored = IdempotentResponse.objects.filter(player=player, key=key).first()
+        if stored is not None:
+            if stored.request_fingerprint != fingerprint:
+                raise IdempotencyKeyReused(key)
+            return Response(status=stored.status_code, body=stored.body, replayed=True)
+        status, body = run()
+        IdempotentResponse.objects.create(
+            player=player,
+            key=key,
+            request_fingerprint=fingerprint,
+            status_code=status,
+            body=body,
+        )
+    return Response(status=status, body=body, replayed=False)
