@@ -54,6 +54,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # A database outage answers 503 + Retry-After in the API's error body (cardavia/outages.py).
     "cardavia.outages.DatabaseOutageMiddleware",
+    # An /api/ body over API_MAX_BODY_BYTES is refused unread: 413 request_too_large.
+    "cardavia.limits.ApiBodyLimitMiddleware",
     # Sends the Content-Security-Policy a view asks for (the web client's: CLIENT_CSP below).
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -148,6 +150,11 @@ STORAGES = {
 
 # --- REST API -------------------------------------------------------------------------------
 
+# The largest /api/ request body read (bytes): every command is a few hundred; a bigger body is
+# refused unread with 413 request_too_large (cardavia/limits.py). Django's own limit guards
+# forms (the admin) and request.body, not the stream DRF parses JSON from.
+API_MAX_BODY_BYTES = env.int("API_MAX_BODY_BYTES", default=16 * 1024)
+
 REST_FRAMEWORK = {
     # Session cookies, as the web client and the admin use them; DRF enforces CSRF for them.
     "DEFAULT_AUTHENTICATION_CLASSES": ["games.authentication.PlayerSessionAuthentication"],
@@ -155,6 +162,8 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
+    # JSON only (the client sends nothing else; a form or a file is 415), its depth bounded.
+    "DEFAULT_PARSER_CLASSES": ["cardavia.limits.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api_errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",

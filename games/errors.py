@@ -49,6 +49,7 @@ HTTP_STATUS: Mapping[ErrorCode, int] = MappingProxyType(
         _C.USERNAME_TAKEN: 400,
         _C.WEAK_PASSWORD: 400,
         _C.INVALID_CREDENTIALS: 400,
+        _C.REQUEST_TOO_LARGE: 413,
         _C.ERROR: 400,
         _C.AUTHENTICATION_FAILED: 401,
         _C.NOT_AUTHENTICATED: 401,

@@ -27,8 +27,20 @@ def _command_body(appended: services.Appended) -> dict[str, Any]:
     )
 
 
+class WholeNumber(serializers.IntegerField):
+    """A JSON integer, nothing else: DRF's IntegerField also takes ``"40"`` and ``40.0``, which
+    no client of this API sends by design (a string or a float amount is a bug to report)."""
+
+    default_error_messages = {"not_an_integer": "A whole number, not {kind}."}
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("not_an_integer", kind=type(data).__name__)
+        return super().to_internal_value(data)
+
+
 class _Expected(serializers.Serializer):
-    expected_seq = serializers.IntegerField(
+    expected_seq = WholeNumber(
         required=False,
         min_value=0,
         help_text="The seq of the view the command was chosen from: another answers 409 "
@@ -72,7 +84,7 @@ class MatchDetailView(APIView):
 
 class _Action(_Expected):
     action = serializers.ChoiceField(choices=schemas.ACTION_KINDS)
-    amount = serializers.IntegerField(
+    amount = WholeNumber(
         required=False,
         allow_null=True,
         min_value=0,

@@ -23,7 +23,7 @@ from games.engine.holdem import HOLDEM
 from games.engine.holdem.game import Act, StartHand, advance
 from games.engine.holdem.rules import CARDAVIA_TABLE
 from games.engine.holdem.state import HoldemState
-from games.models import Match
+from games.models import IdempotentResponse, Match, Snapshot
 from games.selectors import match_state, stored_events
 from tests.api.client import ApiClient
 
@@ -123,13 +123,17 @@ class House:
     def snapshot(self, match_id: str) -> tuple:
         """Everything a request may change in a match: to compare before and after."""
         match = self.match(match_id)
+        snapshot = Snapshot.objects.filter(match=match).values_list("seq", "state").first()
         return (
             match.seq,
             match.status,
             match.watching,
+            match.awaiting_ai,
             match.owner_id,
             list(match.events.values_list("seq", "type", "payload")),
             list(match.hands.values()),
+            None if snapshot is None else (snapshot[0], bytes(snapshot[1])),
+            IdempotentResponse.objects.filter(player_id=match.owner_id).count(),
         )
 
 
