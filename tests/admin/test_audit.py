@@ -104,3 +104,25 @@ def test_staff_can_read_events_but_never_add_change_or_delete_them(
 def test_the_admin_is_for_staff_only(client: Client, honest_match: Match) -> None:
     page = client.get(f"/admin/games/match/{honest_match.id}/hands/1/")
     assert page.status_code == 302 and "/admin/login/" in page["Location"]
+
+
+def test_every_admin_page_needs_staff(client: Client, honest_match: Match) -> None:
+    """Every registered model's list and add pages, and a match's page: a signed-in player
+    who is not staff is sent to the log-in page like a stranger; staff get in."""
+    from django.contrib import admin
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    pages = ["/admin/", f"/admin/games/match/{honest_match.pk}/change/"]
+    for model in admin.site._registry:
+        name = f"admin:{model._meta.app_label}_{model._meta.model_name}"
+        pages += [reverse(f"{name}_changelist"), reverse(f"{name}_add")]
+    assert len(pages) > 8
+    users = get_user_model().objects
+    client.force_login(users.create_user("player", password="a-long-enough-secret"))
+    for page in pages:
+        reply = client.get(page)
+        assert reply.status_code == 302 and "/admin/login/" in reply["Location"], page
+        assert client.post(page, {}).status_code == 302, page
+    client.force_login(users.create_user("clerk", password="a-long-enough-secret", is_staff=True))
+    assert client.get("/admin/").status_code == 200

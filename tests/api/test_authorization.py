@@ -96,3 +96,41 @@ def test_a_player_lists_only_their_own_matches_newest_first(make_client):
     assert [m["id"] for m in bob.matches().ok().body["matches"]] == [bob_match]
     assert set(listed[0]) >= {"id", "game", "level", "status", "seq", "created_at", "updated_at"}
     assert Match.objects.count() == 4
+
+
+def schema_operations(client: ApiClient) -> list[tuple[str, str]]:
+    document = client.get("/api/schema/", format="json").ok().body
+    return [
+        (method.upper(), path)
+        for path, methods in document["paths"].items()
+        for method in methods
+        if method in ("get", "post", "put", "patch", "delete")
+    ]
+
+
+# A plausible body for each command, so a refusal cannot come from the body instead.
+BODIES = {"actions": {"action": "call"}, "restart": {}, "watch": {}}
+
+
+@pytest.mark.parametrize("who", ["guest", "anonymous", "user", "staff"])
+def test_every_operation_of_the_schema_on_someone_elses_match_is_not_found(
+    make_client, house, owned, who
+):
+    """Walks /api/schema/ itself, so an endpoint added later is covered with no change here."""
+    intruder = make_client()
+    if who == "guest":
+        intruder.start().ok()
+    elif who in ("user", "staff"):
+        user = get_user_model().objects.create_user(
+            f"intruder-{who}", password="a-long-enough-secret", is_staff=who == "staff"
+        )
+        intruder.http.force_login(user)
+    operations = [op for op in schema_operations(intruder) if "{match_id}" in op[1]]
+    assert len(operations) >= 7, operations
+    with nothing_changes(house, owned):
+        for method, template in operations:
+            path = template.replace("{match_id}", owned).replace("{hand_number}", "1")
+            body = BODIES.get(path.rstrip("/").rsplit("/", 1)[-1])
+            for key in (None, f"key-{method}-{template}"):
+                reply = intruder.request(method, path, body, key=key)
+                assert_refused(reply, 404, "not_found")
