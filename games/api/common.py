@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -20,6 +21,30 @@ IDEMPOTENCY_PARAMETER = OpenApiParameter(
     description="Makes a command safe to retry: a repeat returns the first response and "
     "appends nothing (at most 128 characters).",
 )
+
+
+class WholeNumber(serializers.IntegerField):
+    """A JSON integer, nothing else: DRF's IntegerField also takes ``"40"`` and ``40.0``, which
+    no client of this API sends by design (a string or a float amount is a bug to report)."""
+
+    default_error_messages = {"not_an_integer": "A whole number, not {kind}."}
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("not_an_integer", kind=type(data).__name__)
+        return super().to_internal_value(data)
+
+
+class Text(serializers.CharField):
+    """A JSON string, nothing else: DRF's CharField also takes a number and makes it text, so
+    ``{"username": 28623}`` would sign up "28623" (found by Schemathesis)."""
+
+    default_error_messages = {"not_a_string": "A string, not {kind}."}
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("not_a_string", kind=type(data).__name__)
+        return super().to_internal_value(data)
 
 
 def requester(request: Request) -> Player | None:

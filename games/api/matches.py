@@ -15,7 +15,14 @@ from rest_framework.views import APIView
 
 from games import selectors, services
 from games.api import schemas
-from games.api.common import IDEMPOTENCY_PARAMETER, idempotent_response, match_owner, requester
+from games.api.common import (
+    IDEMPOTENCY_PARAMETER,
+    Text,
+    WholeNumber,
+    idempotent_response,
+    match_owner,
+    requester,
+)
 from games.players import ensure_player
 
 LEVELS = ("easy", "medium", "hard")
@@ -25,18 +32,6 @@ def _command_body(appended: services.Appended) -> dict[str, Any]:
     return selectors.command_body(
         appended.match, appended.state, appended.events, appended.created_at
     )
-
-
-class WholeNumber(serializers.IntegerField):
-    """A JSON integer, nothing else: DRF's IntegerField also takes ``"40"`` and ``40.0``, which
-    no client of this API sends by design (a string or a float amount is a bug to report)."""
-
-    default_error_messages = {"not_an_integer": "A whole number, not {kind}."}
-
-    def to_internal_value(self, data: Any) -> int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("not_an_integer", kind=type(data).__name__)
-        return super().to_internal_value(data)
 
 
 class _Expected(serializers.Serializer):
@@ -91,7 +86,7 @@ class _Action(_Expected):
         max_value=10**9,
         help_text="For bet and raise: the total to have bet this round (raise to).",
     )
-    card = serializers.CharField(
+    card = Text(
         required=False,
         allow_null=True,
         max_length=8,

@@ -92,8 +92,10 @@ class ErrorSpec(serializers.Serializer):
     template = serializers.CharField(help_text="English, with {param} placeholders.")
 
 
+# The refusals an operation on a match or an account can answer: its own, and those of any
+# request (413 a body over the limit, 429 throttled, 503 the database unreachable).
 REFUSALS: dict[int, type[serializers.Serializer]] = {
-    status: ErrorBody for status in (400, 403, 404, 405, 409, 415, 422)
+    status: ErrorBody for status in (400, 403, 404, 405, 409, 413, 415, 422, 429, 503)
 }
 
 

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api import schemas
-from games.api.common import requester
+from games.api.common import Text, requester
 from games.models import Player
 from games.players import user_log_in, user_sign_up
 
@@ -36,8 +36,8 @@ class SessionView(APIView):
 
 
 class _Credentials(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=128, style={"input_type": "password"})
+    username = Text(max_length=150)
+    password = Text(max_length=128, style={"input_type": "password"})
 
 
 class SignUpView(APIView):

@@ -251,3 +251,13 @@ def test_an_old_idempotency_key_with_another_body_is_refused_with_its_own_code(
         # The same request again is the first answer, replayed.
         again = quiet.act(match_id, "call", key="k-1").ok()
         assert again.headers["Idempotent-Replayed"] == "true"
+
+
+@pytest.mark.parametrize("path", ["/api/auth/signup/", "/api/auth/login/"])
+@pytest.mark.parametrize("username", [28623, 1.5, True, ["ann"], {"name": "ann"}, None])
+def test_credentials_are_strings_only(quiet, path, username):
+    """A number was once taken as its digits and signed up (found by Schemathesis)."""
+    reply = quiet.post(path, {"username": username, "password": "a long enough secret 1"})
+    assert_refused(reply, 400, "invalid")
+    assert list(reply.params["fields"]) == ["username"]
+    assert Player.objects.count() == 0
