@@ -8,7 +8,7 @@ import { annotate, apply, fromView, shortType } from "./display.js";
 import { has, language, loadCatalog, loadLanguages, preferredLanguage, t } from "./i18n.js";
 import { narrate } from "./narrate.js";
 import { canBetOrRaise, clampAmount, quickSizes, shortcut } from "./views/betting.js";
-import { errorText, gameName, headerLine, playerName } from "./views/common.js";
+import { errorText, gameName, headerLine, playerName, subjectOf } from "./views/common.js";
 import { holdemTable } from "./views/holdem.js";
 import { lobbyView } from "./views/lobby.js";
 import { rulesView, sectionId } from "./views/rules.js";
@@ -218,7 +218,12 @@ ctrl.outPanel = () => {
     return h(
       "section",
       { class: "out-panel match-over", "aria-labelledby": "out-title" },
-      h("h3", { id: "out-title" }, won ? t("ui.out.you_won") : t("ui.out.match_over", { player: playerName(display, display.winner) })),
+      h("h3", { id: "out-title" }, won
+          ? t("ui.out.you_won")
+          : t("ui.out.match_over", {
+              subject: subjectOf(display, display.winner),
+              player: playerName(display, display.winner),
+            })),
       places,
       h(
         "div",

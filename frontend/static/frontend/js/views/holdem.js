@@ -13,6 +13,7 @@ import {
   lastActionLabel,
   playerName,
   styleLabel,
+  subjectOf,
 } from "./common.js";
 
 // Grid areas: you at the bottom, then clockwise: left, top, right.
@@ -135,7 +136,11 @@ export function resultView(display) {
       { class: "result-pots" },
       result.awards.map((award) => {
         const winners = award.winners.map((seat, i) =>
-          t("ui.result.winner_share", { player: playerName(display, seat), amount: award.shares[i] }),
+          t("ui.result.winner_share", {
+            subject: subjectOf(display, seat),
+            player: playerName(display, seat),
+            amount: award.shares[i],
+          }),
         );
         const hand = handName(award.hand_rank);
         return h(
