@@ -4,6 +4,7 @@
 
 import { h, render } from "../vendor/preact-11.2.0/preact.js";
 import * as api from "./api.js";
+import { chipPositions, moveChips } from "./chips.js";
 import { annotate, apply, fromView, shortType } from "./display.js";
 import { has, language, loadCatalog, loadLanguages, preferredLanguage, t } from "./i18n.js";
 import { narrate } from "./narrate.js";
@@ -18,6 +19,7 @@ import {
   loadSettings,
   pictureStyle,
   saveSettings,
+  WIDE_SCREEN,
 } from "./views/settings.js";
 import { updownTable } from "./views/updown.js";
 
@@ -29,6 +31,8 @@ const AI_POLL_MS = 300;
 const RECENT_EVENTS = 80;
 const LOG_LINES = 40;
 const PLAYER_ACTIONS = new Set(["folded", "checked", "called", "bet", "raised", "card_locked"]);
+// Events whose chips move on the table: a round's bets into the pot, a pot to its winners.
+const CHIP_MOVES = new Set(["board_dealt", "pot_awarded"]);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -42,6 +46,8 @@ const ctrl = {
   languages: [],
   languageCode: "en",
   settings: loadSettings(),
+  // The picture settings' disclosure: open where the header has room for the sliders.
+  pictureOpen: window.matchMedia(WIDE_SCREEN).matches,
   fastPace: false,
   lobby: { matches: null, levels: { holdem: "medium", updown: "medium" }, username: "", password: "" },
   display: null,
@@ -305,6 +311,12 @@ ctrl.setSetting = (name, value) => {
   redraw();
 };
 
+ctrl.setPictureOpen = (open) => {
+  if (ctrl.pictureOpen === open) return;
+  ctrl.pictureOpen = open;
+  redraw();
+};
+
 ctrl.resetSettings = () => {
   ctrl.settings = { ...DEFAULT_SETTINGS };
   saveSettings(ctrl.settings);
@@ -362,10 +374,15 @@ async function replay(records, matchId) {
     if (!ctrl.display || ctrl.display.id !== matchId) return false;
     if (record.seq <= ctrl.display.seq) continue;
     const line = narrate(ctrl.display, record);
+    const pause = pauseFor(record);
+    const kind = shortType(record);
+    // Where the chips were, so the ones this event moves can fly (none under reduced motion).
+    const chipsBefore = pause && CHIP_MOVES.has(kind) && !reducedMotion() ? chipPositions() : null;
     apply(ctrl.display, record);
     pushLog(record.seq, line);
     redraw();
-    const pause = pauseFor(record);
+    // Queued after the redraw's frame callback: the flights start from the table as drawn.
+    if (chipsBefore) requestAnimationFrame(() => moveChips(kind, record.payload, chipsBefore, pause));
     if (pause) await sleep(pause);
   }
   return true;
@@ -656,6 +673,6 @@ async function start() {
 }
 
 // For the browser tests and the benchmark: the catalog in use, without reaching into modules.
-window.cardavia = { language, has };
+window.cardavia = { language, has, narrate };
 
 start();
