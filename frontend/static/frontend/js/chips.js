@@ -36,17 +36,29 @@ function layer() {
   return found;
 }
 
-// Where the chips are on the table as drawn now: each seat's bet and the pot.
+// Where the chips are on the table as drawn now (each seat's bet, the pots), relative to the
+// felt: the page may scroll or grow between this look and the flight (the betting bar goes away,
+// the page gets shorter), and the felt moves with it.
 export function chipPositions() {
   const felt = document.querySelector(".stage .felt");
   if (!felt) return null;
+  const origin = felt.getBoundingClientRect();
+  const onFelt = (rect) => {
+    const point = centre(rect);
+    return { x: point.x - origin.left, y: point.y - origin.top };
+  };
   const bets = [];
   for (const bet of felt.querySelectorAll(".seat[data-seat] .seat-bet")) {
     const rect = rectOf(bet.querySelector(".chip-icon") || bet);
-    if (rect) bets.push({ seat: Number(bet.closest(".seat").dataset.seat), from: centre(rect) });
+    if (rect) bets.push({ seat: Number(bet.closest(".seat").dataset.seat), from: onFelt(rect) });
   }
-  const pots = [...felt.querySelectorAll(".pot")].map(rectOf).filter(Boolean).map(centre);
+  const pots = [...felt.querySelectorAll(".pot")].map(rectOf).filter(Boolean).map(onFelt);
   return { bets, pots };
+}
+
+// Felt-relative points back to the viewport, from where the felt is now.
+function toViewport(point, origin) {
+  return { x: point.x + origin.left, y: point.y + origin.top };
 }
 
 function seatTarget(seat) {
@@ -90,17 +102,21 @@ function flightTime(pause) {
 // After an event was drawn: move the chips it moved. ``before`` is chipPositions() from just
 // before the event; ``pause`` the wait that follows it (the flights fit within it).
 export function moveChips(kind, payload, before, pause) {
-  if (!before || !before.pots.length) return 0;
+  const felt = document.querySelector(".stage .felt");
+  if (!before || !before.pots.length || !felt) return 0;
+  const origin = felt.getBoundingClientRect();
   const time = flightTime(pause);
+  const mainPot = toViewport(before.pots[0], origin);
   // The main pot, or the side pot being paid when the table shows it apart.
-  const pot = (kind === "pot_awarded" && before.pots[payload.pot]) || before.pots[0];
+  const paid = kind === "pot_awarded" && before.pots[payload.pot];
+  const pot = paid ? toViewport(paid, origin) : mainPot;
   let flights = 0;
   let betsTime = 0;
   if ((kind === "board_dealt" || kind === "pot_awarded") && before.bets.length) {
     // The round's bets go into the pot (at a pot's payment: the last round's, first).
     betsTime = kind === "pot_awarded" ? Math.round(time * 0.45) : time;
     for (const bet of before.bets) {
-      fly(bet.from, before.pots[0], { kind: "bet", seat: bet.seat, duration: betsTime, delay: 0 });
+      fly(toViewport(bet.from, origin), mainPot, { kind: "bet", seat: bet.seat, duration: betsTime, delay: 0 });
       flights += 1;
     }
   }

@@ -323,15 +323,35 @@ ctrl.resetSettings = () => {
   redraw();
 };
 
-ctrl.setLanguage = async (code) => {
+// The server keeps a signed-in account's language when its session says so (the session
+// body carries "language", null until one is chosen).
+function accountKeepsLanguage() {
+  return Boolean(ctrl.session && ctrl.session.user && Object.hasOwn(ctrl.session, "language"));
+}
+
+async function saveAccountLanguage(code) {
+  if (!accountKeepsLanguage() || ctrl.session.language === code) return;
+  try {
+    await api.saveLanguage(code);
+    ctrl.session = { ...ctrl.session, language: code };
+  } catch (error) {
+    if (!(error instanceof api.ApiError)) throw error;
+    setError({ code: error.code, params: error.params });
+  }
+}
+
+ctrl.setLanguage = async (code, { save = true } = {}) => {
   try {
     await loadCatalog(code);
     ctrl.languageCode = code;
     // Lines already narrated stay in the language they were spoken in; the table redraws.
   } catch {
     ctrl.error = { code: "catalog_unavailable", params: {} };
+    redraw();
+    return;
   }
   redraw();
+  if (save) await saveAccountLanguage(code);
 };
 
 function announce(text) {
@@ -562,6 +582,13 @@ async function accountCommand(call) {
     await call(ctrl.lobby.username, ctrl.lobby.password);
     ctrl.lobby.password = "";
     ctrl.session = await api.session();
+    // Signed in: the account's language wins; an account without one keeps the page's.
+    const account = ctrl.session.user ? ctrl.session.language : null;
+    if (account && account !== ctrl.languageCode && ctrl.languages.some((l) => l.code === account)) {
+      await ctrl.setLanguage(account, { save: false });
+    } else {
+      await saveAccountLanguage(ctrl.languageCode);
+    }
     await refreshLobby();
   } catch (error) {
     if (!(error instanceof api.ApiError)) throw error;
@@ -655,7 +682,7 @@ async function start() {
     const [session, languages] = await Promise.all([api.session(), loadLanguages()]);
     ctrl.session = session;
     ctrl.languages = languages;
-    ctrl.languageCode = preferredLanguage(languages);
+    ctrl.languageCode = preferredLanguage(languages, session.user ? session.language : null);
     await loadCatalog(ctrl.languageCode);
   } catch {
     ctrl.failed = true;
