@@ -23,7 +23,8 @@ WATCH_FLIGHTS = """() => {
     for (const change of changes) {
       for (const node of change.addedNodes) {
         if (node.nodeType !== 1) continue;
-        const flights = node.matches('.chip-flight') ? [node] : [...node.querySelectorAll('.chip-flight')];
+        const flights = node.matches('.chip-flight')
+          ? [node] : [...node.querySelectorAll('.chip-flight')];
         for (const flight of flights) {
           if (seen.has(flight)) continue;
           seen.add(flight);

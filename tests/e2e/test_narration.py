@@ -26,7 +26,8 @@ SAMPLES = """() => {
     {seat: 3, name: "Lina", gender: "female"},
   ];
   const display = {viewer: 0, players, seats: players.map(() => ({}))};
-  const say = (type, payload) => window.cardavia.narrate(display, {type: `holdem.${type}`, seq: 1, payload});
+  const say = (type, payload) =>
+    window.cardavia.narrate(display, {type: `holdem.${type}`, seq: 1, payload});
   const pot = (winners) => say("pot_awarded", {
     pot: 0, amount: 300, winners, shares: winners.map(() => 300 / winners.length),
   });
@@ -158,6 +159,8 @@ def test_a_match_is_narrated_with_the_right_verbs_in_english(
     awarded = [line for line in lines if re.search(r"\b(win|wins|split)\b.*\bpot\b", line)]
     assert awarded, lines
     assert all(
-        re.match(r"(You win|You and .+ split|\w+ wins|.+ and \w+ split) (the pot|side pot \d)", line)
+        re.match(
+            r"(You win|You and .+ split|\w+ wins|.+ and \w+ split) (the pot|side pot \d)", line
+        )
         for line in awarded
     ), awarded
