@@ -72,7 +72,8 @@ export function playerName(display, seat) {
 // "other" when the seat has none (a bot named by its spec).
 export function subjectOf(display, seat) {
   if (seat === display.viewer) return "you";
-  const gender = display.players[seat] && display.players[seat].gender;
+  const player = (display.players || [])[seat];
+  const gender = player && player.gender;
   return gender === "female" || gender === "male" ? gender : "other";
 }
 
