@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardavia.i18n import selectors
+from games.api.schemas import ErrorBody
 
 REVALIDATE = {"Cache-Control": "no-cache"}
 
@@ -78,7 +79,9 @@ class CatalogView(_CatalogView):
                 },
             ),
             304: OpenApiResponse(description="The catalog named by If-None-Match is current."),
-            404: OpenApiResponse(description="No such enabled language (code not_found)."),
+            404: OpenApiResponse(
+                response=ErrorBody, description="No such enabled language (code not_found)."
+            ),
         },
     )
     def get(self, request: Request, code: str) -> Response:

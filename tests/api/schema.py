@@ -64,7 +64,9 @@ class SchemaChecker:
         return cls(document=copy.deepcopy(document))
 
     def _operation(self, method: str, path: str) -> tuple[str, dict[str, Any]]:
-        for template, operations in self.document["paths"].items():
+        # Literal paths before templated ones: /api/i18n/languages/ is not /api/i18n/{code}/.
+        paths = sorted(self.document["paths"].items(), key=lambda item: "{" in item[0])
+        for template, operations in paths:
             pattern = "^" + re.sub(r"\{[^/]+\}", "[^/]+", template) + "$"
             if re.match(pattern, path) and method.lower() in operations:
                 return template, operations[method.lower()]

@@ -103,10 +103,11 @@ def test_a_failure_after_the_view_while_saving_the_session_is_503(db):
 def test_other_errors_stay_500s(db, monkeypatch):
     from games import selectors
 
-    def broken(**kwargs: Any) -> None:
+    def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("a bug, not an outage")
 
-    monkeypatch.setattr(selectors, "match_for_player", broken)
     client = ApiClient(Client(raise_request_exception=False))
-    reply = client.view("00000000-0000-0000-0000-000000000000")
+    match_id = client.start().ok().body["id"]
+    monkeypatch.setattr(selectors, "match_state", broken)
+    reply = client.view(match_id)
     assert reply.status == 500

@@ -163,10 +163,16 @@ def test_every_reply_of_whole_matches_matches_the_schema(make_client, reproducib
 
 
 def test_sessions_accounts_and_the_error_catalog_match_the_schema(make_client):
+    from django.core.management import call_command
+
+    call_command("load_catalog", verbosity=0)
     client = make_client()
     checker = SchemaChecker.fetch(client)
     client.session()
     client.get("/api/errors/").ok()
+    client.get("/api/i18n/languages/").ok()
+    client.get("/api/i18n/ar/").ok()
+    assert client.get("/api/i18n/xx/").code == "not_found"
     client.signup("schema-erin", "a long enough secret 1").ok()
     assert client.signup("schema-erin", "a long enough secret 1").code == "username_taken"
     assert client.signup("no spaces allowed", "a long enough secret 1").code == "invalid_username"
@@ -200,6 +206,8 @@ def test_every_operation_of_the_schema_is_covered_by_the_tests_above():
         ("POST", "/api/auth/login/"),
         ("POST", "/api/auth/logout/"),
         ("GET", "/api/errors/"),
+        ("GET", "/api/i18n/languages/"),
+        ("GET", "/api/i18n/{code}/"),
         ("GET", "/api/matches/"),
         ("POST", "/api/matches/"),
         ("GET", "/api/matches/{match_id}/"),

@@ -59,7 +59,7 @@ def test_a_disabled_language_is_not_listed_nor_served() -> None:
     assert response.status_code == 404
     assert response.json() == {
         "code": "not_found",
-        "message": "No enabled language 'de'.",
+        "message": "Not found.",
         "params": {},
     }
 
