@@ -60,10 +60,6 @@ function seatView(display, index) {
   if (seat.in_hand && !isMe) {
     cards = seat.cards ? seat.cards.map((code) => card(code, { size: "small" })) : seat.folded ? [] : [card(null, { size: "small" }), card(null, { size: "small" })];
   }
-  // While the seat is in the hand its last action and its bet keep their rows, empty or not:
-  // when a round ends (labels cleared, bets into the pot) the seat does not shrink under the
-  // chips flying from it, nor the felt with it.
-  const keepsRows = Boolean(seat.in_hand);
   const style = styleLabel(display, index);
   const name = playerName(display, index);
   return h(
@@ -79,22 +75,25 @@ function seatView(display, index) {
     h("div", { class: "seat-stack" }, t("ui.seat.stack", { amount: seat.stack })),
     cards && cards.length ? h("div", { class: "seat-cards" }, cards) : null,
     toAct ? h("div", { class: "turn-marker" }, t("ui.seat.to_act")) : null,
-    seat.last
-      ? h("div", { class: "last-action" }, lastActionLabel(seat.last))
-      : keepsRows
-        ? h("div", { class: "last-action", "aria-hidden": "true" })
-        : null,
+    // The last action and the bet share a row, kept while the seat is in the hand (empty or
+    // not): when a round ends (labels cleared, bets into the pot) the seat does not shrink
+    // under the chips flying from it, nor the felt with it.
+    seat.in_hand || seat.last || seat.bet > 0
+      ? h(
+          "div",
+          { class: "seat-foot" },
+          seat.last ? h("div", { class: "last-action" }, lastActionLabel(seat.last)) : null,
+          seat.bet > 0
+            ? h("div", { class: "seat-bet", title: t("ui.seat.bet_label") }, chips(seat.bet, t("ui.seat.bet_label")))
+            : null,
+        )
+      : null,
     seat.all_in && seat.in_hand && !seat.folded ? h("div", { class: "all-in-tag" }, t("ui.seat.all_in")) : null,
     shown && handName(shown.rank) ? h("div", { class: "shown-hand" }, handName(shown.rank)) : null,
     won.map((award) =>
       h("div", { class: "won" }, t("ui.seat.won", { amount: award.shares[award.winners.indexOf(index)] })),
     ),
     seat.in_match ? null : h("div", { class: "place" }, t("ui.seat.place", { place: seat.place || 0 })),
-    seat.bet > 0
-      ? h("div", { class: "seat-bet", title: t("ui.seat.bet_label") }, chips(seat.bet, t("ui.seat.bet_label")))
-      : keepsRows
-        ? h("div", { class: "seat-bet", "aria-hidden": "true" })
-        : null,
   );
 }
 
