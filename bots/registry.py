@@ -9,6 +9,8 @@ registry (:func:`register_game`), so Up & Down adds its bots without touching Ho
 'HardBot'
 >>> [p and p["name"] for p in seat_personas(["human", "easy", "medium", "hard"])]
 [None, 'Vera', 'Otto', 'Lina']
+>>> [p and p["gender"] for p in seat_personas(["human", "easy", "medium", "hard"])]
+[None, 'female', 'male', 'female']
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ class GameBots:
     """The bots one game offers, and the character each seat's level plays."""
 
     factories: dict[str, BotFactory]
-    persona: Callable[[int], Any]  # seat -> object with ``name`` and ``style`` (``key``, ``label``)
+    # seat -> object with ``name``, ``gender`` and ``style`` (``key``, ``label``)
+    persona: Callable[[int], Any]
     # Earlier hands a bot is shown besides the one in play (its history).
     recent_hands: int = 0
 
@@ -81,7 +84,8 @@ def resolve(spec: str, *, game: str = "holdem", seat: int = 1) -> Bot:
 
 def seat_personas(seats: Sequence[str], game: str = "holdem") -> list[SeatPersona | None]:
     """Who plays each seat, for the table to show: None for the human; for a level its
-    persona's name and style; for a baseline or an imported class, the spec as its name.
+    persona's name, grammatical gender and style; for a baseline or an imported class, the spec
+    as its name (no gender: the sentences use their neutral form).
 
     The three AI seats of a match against a human always get three different styles.
     """
@@ -96,6 +100,7 @@ def seat_personas(seats: Sequence[str], game: str = "holdem") -> list[SeatPerson
                 SeatPersona(
                     seat=seat,
                     name=persona.name,
+                    gender=persona.gender,
                     level=spec,
                     style=persona.style.key,
                     style_label=persona.style.label,
@@ -104,7 +109,9 @@ def seat_personas(seats: Sequence[str], game: str = "holdem") -> list[SeatPerson
         else:
             name = spec.rpartition(":")[2] if ":" in spec else spec
             result.append(
-                SeatPersona(seat=seat, name=name, level=spec, style=None, style_label=None)
+                SeatPersona(
+                    seat=seat, name=name, gender=None, level=spec, style=None, style_label=None
+                )
             )
     return result
 
@@ -166,7 +173,9 @@ def _updown() -> GameBots:
     return GameBots(
         factories={name: factory(cls) for name, cls in BOTS.items()},
         # Up & Down's levels play one (equilibrium) strategy each: a name, and no style.
-        persona=lambda seat: Persona(persona_for_seat(seat).name, BALANCED),
+        persona=lambda seat: Persona(
+            persona_for_seat(seat).name, BALANCED, persona_for_seat(seat).gender
+        ),
         # The deal before the one in play: its revealed locked cards tell each kept card's group.
         recent_hands=1,
     )

@@ -25,6 +25,9 @@ class SeatPersona(TypedDict):
 
     seat: int
     name: str | None  # None for the human: the client shows the player's own name
+    # The name's grammatical gender ("female", "male") for the sentences that agree with it;
+    # None for the human and for bots named by their spec.
+    gender: str | None
     level: str  # "human", a level ("easy", "medium", "hard"), or another bot's spec
     style: str | None  # a playing style's key, for the levels of games that have styles
     style_label: str | None
@@ -61,7 +64,8 @@ def seat_personas(seats: Sequence[str], game: str) -> list[SeatPersona]:
         _persona_sources[-1](seats, game) if _persona_sources else _by_spec(seats)
     )
     return [
-        persona or SeatPersona(seat=seat, name=None, level=HUMAN, style=None, style_label=None)
+        persona
+        or SeatPersona(seat=seat, name=None, gender=None, level=HUMAN, style=None, style_label=None)
         for seat, persona in enumerate(named)
     ]
 
@@ -70,6 +74,8 @@ def _by_spec(seats: Sequence[str]) -> list[SeatPersona | None]:
     return [
         None
         if spec == HUMAN
-        else SeatPersona(seat=seat, name=spec, level=spec, style=None, style_label=None)
+        else SeatPersona(
+            seat=seat, name=spec, gender=None, level=spec, style=None, style_label=None
+        )
         for seat, spec in enumerate(seats)
     ]

@@ -9,6 +9,9 @@ three different styles, so the table feels like three people.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
+
+Gender = Literal["female", "male"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,19 +41,22 @@ STYLES: dict[str, Style] = {
 
 @dataclass(frozen=True, slots=True)
 class Persona:
-    """Who sits in an AI seat: a name the table shows, and the style they play."""
+    """Who sits in an AI seat: a name the table shows, the style they play, and the name's
+    grammatical gender ("female" or "male"), which the table's sentences about them follow
+    (Arabic verbs and adjectives agree with it: "فازت فيرا", "فاز أوتو")."""
 
     name: str
     style: Style
+    gender: Gender
 
 
 # Seats 1–3 are the AI seats of a match against a human; seat 0 only holds a bot in AI-only
 # matches (``manage.py simulate``). Each seat keeps its character from match to match.
 PERSONAS: tuple[Persona, ...] = (
-    Persona("Rune", LOOSE_AGGRESSIVE),
-    Persona("Vera", TIGHT_AGGRESSIVE),
-    Persona("Otto", LOOSE_PASSIVE),
-    Persona("Lina", BALANCED),
+    Persona("Rune", LOOSE_AGGRESSIVE, "male"),
+    Persona("Vera", TIGHT_AGGRESSIVE, "female"),
+    Persona("Otto", LOOSE_PASSIVE, "male"),
+    Persona("Lina", BALANCED, "female"),
 )
 
 

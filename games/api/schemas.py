@@ -288,6 +288,12 @@ class Feed(serializers.Serializer):
 class SeatPersona(serializers.Serializer):
     seat = serializers.IntegerField()
     name = serializers.CharField(allow_null=True, help_text="None for the human.")
+    gender = serializers.ChoiceField(
+        choices=["female", "male"],
+        allow_null=True,
+        help_text="The name's grammatical gender, which the narration's verbs and adjectives "
+        "agree with (Arabic); None for the human and for bots named by their spec.",
+    )
     level = serializers.CharField(help_text="human, a level, or another bot's spec.")
     style = serializers.CharField(allow_null=True)
     style_label = serializers.CharField(allow_null=True)

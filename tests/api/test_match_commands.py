@@ -38,9 +38,22 @@ def test_the_ai_seats_have_names_and_three_different_styles(quiet):
     body = quiet.start(level="hard").ok().body
     human, *ais = quiet.view(body["id"]).ok().body["players"]
     assert body["players"] == [human, *ais]
-    assert human == {"seat": 0, "name": None, "level": "human", "style": None, "style_label": None}
+    assert human == {
+        "seat": 0,
+        "name": None,
+        "gender": None,
+        "level": "human",
+        "style": None,
+        "style_label": None,
+    }
     assert [ai["seat"] for ai in ais] == [1, 2, 3]
     assert all(ai["level"] == "hard" and ai["name"] for ai in ais)
+    # Each persona's name carries its grammatical gender, which the narration agrees with.
+    assert [(ai["name"], ai["gender"]) for ai in ais] == [
+        ("Vera", "female"),
+        ("Otto", "male"),
+        ("Lina", "female"),
+    ]
     assert len({ai["name"] for ai in ais}) == 3 and len({ai["style"] for ai in ais}) == 3
 
 

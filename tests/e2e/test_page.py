@@ -133,8 +133,11 @@ def test_the_sliders_change_the_table_and_are_remembered(
     page.locator("#slider-temperature").focus()
     page.keyboard.press("End")
     expect(page.locator("#slider-contrast")).to_have_value("100")
+    # Each key's redraw comes in its own frame: wait for the last slider's too.
     page.wait_for_function(
-        "() => getComputedStyle(document.querySelector('.stage-grain')).opacity === '0'"
+        """() => getComputedStyle(document.querySelector('.stage-grain')).opacity === '0'
+          && getComputedStyle(document.querySelector('.stage-tint')).backgroundColor
+               .startsWith('rgba(255, 150, 40, 0.28')"""
     )
     changed = styles()
     assert changed["filter"] == "contrast(1.5)"

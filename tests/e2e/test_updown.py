@@ -50,7 +50,9 @@ def test_a_deal_with_lock_bet_and_reveal_then_the_kept_card(
             "data-card", card[:2]
         )
     award = Event.objects.get(match_id=match_id, type="updown.pot_awarded")
-    expected = {"tie": "Tie", "fold": "folded"}.get(award.payload["outcome"], "wins")
+    # Said of its subject: "You win" when it is you, "<name> wins" for the AI.
+    won = "You win" if award.payload["winners"] == [0] else "wins"
+    expected = {"tie": "Tie", "fold": "folded"}.get(award.payload["outcome"], won)
     expect(reveal.locator(".outcome")).to_contain_text(expected)
     # The next deal: the card we did not lock is still in hand, marked as the kept card.
     wait_for_turn(page)

@@ -95,6 +95,9 @@ export async function session() {
   return data;
 }
 
+// The signed-in account's language (the session's "language"), kept for every device.
+export const saveLanguage = (language) => request("POST", "/api/session/language/", { language });
+
 export const signUp = (username, password) =>
   request("POST", "/api/auth/signup/", { username, password });
 export const logIn = (username, password) =>

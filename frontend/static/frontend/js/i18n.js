@@ -86,10 +86,12 @@ export async function loadLanguages() {
   return (await response.json()).languages;
 }
 
-// The kept choice if still enabled; else the browser's first preferred language we have
-// (exact, then by its primary subtag: "de-AT" gives "de"); else English.
-export function preferredLanguage(languages) {
+// The signed-in account's language if it has one (and it is enabled); else the choice kept in
+// this browser; else the browser's first preferred language we have (exact, then by its primary
+// subtag: "de-AT" gives "de"); else English.
+export function preferredLanguage(languages, accountLanguage = null) {
   const codes = languages.map((lang) => lang.code);
+  if (accountLanguage && codes.includes(accountLanguage)) return accountLanguage;
   let stored = null;
   try {
     stored = localStorage.getItem(STORAGE_KEY);

@@ -4,11 +4,12 @@
 
 import { h, render } from "../vendor/preact-11.2.0/preact.js";
 import * as api from "./api.js";
+import { chipPositions, moveChips } from "./chips.js";
 import { annotate, apply, fromView, shortType } from "./display.js";
 import { has, language, loadCatalog, loadLanguages, preferredLanguage, t } from "./i18n.js";
 import { narrate } from "./narrate.js";
 import { canBetOrRaise, clampAmount, quickSizes, shortcut } from "./views/betting.js";
-import { errorText, gameName, headerLine, playerName } from "./views/common.js";
+import { errorText, gameName, headerLine, playerName, subjectOf } from "./views/common.js";
 import { holdemTable } from "./views/holdem.js";
 import { lobbyView } from "./views/lobby.js";
 import { rulesView, sectionId } from "./views/rules.js";
@@ -18,6 +19,7 @@ import {
   loadSettings,
   pictureStyle,
   saveSettings,
+  WIDE_SCREEN,
 } from "./views/settings.js";
 import { updownTable } from "./views/updown.js";
 
@@ -29,6 +31,8 @@ const AI_POLL_MS = 300;
 const RECENT_EVENTS = 80;
 const LOG_LINES = 40;
 const PLAYER_ACTIONS = new Set(["folded", "checked", "called", "bet", "raised", "card_locked"]);
+// Events whose chips move on the table: a round's bets into the pot, a pot to its winners.
+const CHIP_MOVES = new Set(["board_dealt", "pot_awarded"]);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -42,6 +46,8 @@ const ctrl = {
   languages: [],
   languageCode: "en",
   settings: loadSettings(),
+  // The picture settings' disclosure: open where the header has room for the sliders.
+  pictureOpen: window.matchMedia(WIDE_SCREEN).matches,
   fastPace: false,
   lobby: { matches: null, levels: { holdem: "medium", updown: "medium" }, username: "", password: "" },
   display: null,
@@ -218,7 +224,12 @@ ctrl.outPanel = () => {
     return h(
       "section",
       { class: "out-panel match-over", "aria-labelledby": "out-title" },
-      h("h3", { id: "out-title" }, won ? t("ui.out.you_won") : t("ui.out.match_over", { player: playerName(display, display.winner) })),
+      h("h3", { id: "out-title" }, won
+          ? t("ui.out.you_won")
+          : t("ui.out.match_over", {
+              subject: subjectOf(display, display.winner),
+              player: playerName(display, display.winner),
+            })),
       places,
       h(
         "div",
@@ -300,21 +311,47 @@ ctrl.setSetting = (name, value) => {
   redraw();
 };
 
+ctrl.setPictureOpen = (open) => {
+  if (ctrl.pictureOpen === open) return;
+  ctrl.pictureOpen = open;
+  redraw();
+};
+
 ctrl.resetSettings = () => {
   ctrl.settings = { ...DEFAULT_SETTINGS };
   saveSettings(ctrl.settings);
   redraw();
 };
 
-ctrl.setLanguage = async (code) => {
+// The server keeps a signed-in account's language when its session says so (the session
+// body carries "language", null until one is chosen).
+function accountKeepsLanguage() {
+  return Boolean(ctrl.session && ctrl.session.user && Object.hasOwn(ctrl.session, "language"));
+}
+
+async function saveAccountLanguage(code) {
+  if (!accountKeepsLanguage() || ctrl.session.language === code) return;
+  try {
+    await api.saveLanguage(code);
+    ctrl.session = { ...ctrl.session, language: code };
+  } catch (error) {
+    if (!(error instanceof api.ApiError)) throw error;
+    setError({ code: error.code, params: error.params });
+  }
+}
+
+ctrl.setLanguage = async (code, { save = true } = {}) => {
   try {
     await loadCatalog(code);
     ctrl.languageCode = code;
     // Lines already narrated stay in the language they were spoken in; the table redraws.
   } catch {
     ctrl.error = { code: "catalog_unavailable", params: {} };
+    redraw();
+    return;
   }
   redraw();
+  if (save) await saveAccountLanguage(code);
 };
 
 function announce(text) {
@@ -357,10 +394,15 @@ async function replay(records, matchId) {
     if (!ctrl.display || ctrl.display.id !== matchId) return false;
     if (record.seq <= ctrl.display.seq) continue;
     const line = narrate(ctrl.display, record);
+    const pause = pauseFor(record);
+    const kind = shortType(record);
+    // Where the chips were, so the ones this event moves can fly (none under reduced motion).
+    const chipsBefore = pause && CHIP_MOVES.has(kind) && !reducedMotion() ? chipPositions() : null;
     apply(ctrl.display, record);
     pushLog(record.seq, line);
     redraw();
-    const pause = pauseFor(record);
+    // Queued after the redraw's frame callback: the flights start from the table as drawn.
+    if (chipsBefore) requestAnimationFrame(() => moveChips(kind, record.payload, chipsBefore, pause));
     if (pause) await sleep(pause);
   }
   return true;
@@ -540,6 +582,13 @@ async function accountCommand(call) {
     await call(ctrl.lobby.username, ctrl.lobby.password);
     ctrl.lobby.password = "";
     ctrl.session = await api.session();
+    // Signed in: the account's language wins; an account without one keeps the page's.
+    const account = ctrl.session.user ? ctrl.session.language : null;
+    if (account && account !== ctrl.languageCode && ctrl.languages.some((l) => l.code === account)) {
+      await ctrl.setLanguage(account, { save: false });
+    } else {
+      await saveAccountLanguage(ctrl.languageCode);
+    }
     await refreshLobby();
   } catch (error) {
     if (!(error instanceof api.ApiError)) throw error;
@@ -633,7 +682,7 @@ async function start() {
     const [session, languages] = await Promise.all([api.session(), loadLanguages()]);
     ctrl.session = session;
     ctrl.languages = languages;
-    ctrl.languageCode = preferredLanguage(languages);
+    ctrl.languageCode = preferredLanguage(languages, session.user ? session.language : null);
     await loadCatalog(ctrl.languageCode);
   } catch {
     ctrl.failed = true;
@@ -651,6 +700,6 @@ async function start() {
 }
 
 // For the browser tests and the benchmark: the catalog in use, without reaching into modules.
-window.cardavia = { language, has };
+window.cardavia = { language, has, narrate };
 
 start();

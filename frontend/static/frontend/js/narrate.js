@@ -3,10 +3,16 @@
 
 import { has, t } from "./i18n.js";
 import { shortType } from "./display.js";
-import { cardsText, handName, playerName } from "./views/common.js";
+import { cardsText, handName, nameList, playerName, subjectOf } from "./views/common.js";
 
 function names(display, seats) {
-  return seats.map((seat) => playerName(display, seat)).join(t("ui.list.separator"));
+  return nameList(seats.map((seat) => playerName(display, seat)));
+}
+
+// Who won a pot, for {subject}: you alone, you with others, several AIs, or one AI's gender.
+function winnersSubject(display, winners) {
+  if (winners.length === 1) return subjectOf(display, winners[0]);
+  return winners.includes(display.viewer) ? "you_and_others" : "several";
 }
 
 export function narrate(display, record) {
@@ -18,7 +24,7 @@ export function narrate(display, record) {
   if (p.seat !== undefined && p.seat !== null) {
     params.player = playerName(display, p.seat);
     params.seat = p.seat;
-    params.you = p.seat === display.viewer ? "yes" : "no";
+    params.subject = subjectOf(display, p.seat);
   }
   switch (kind) {
     case "hole_cards_dealt":
@@ -31,10 +37,12 @@ export function narrate(display, record) {
     case "hand_started":
       params.number = p.hand_number;
       params.player = playerName(display, p.button);
+      params.subject = subjectOf(display, p.button);
       break;
     case "deal_started":
       params.number = p.deal_number;
       params.player = playerName(display, p.starter);
+      params.subject = subjectOf(display, p.starter);
       break;
     case "blind_posted":
       params.amount = p.amount;
@@ -64,6 +72,8 @@ export function narrate(display, record) {
     case "pot_awarded": {
       params.player = names(display, p.winners);
       params.winners = params.player;
+      params.others = names(display, p.winners.filter((seat) => seat !== display.viewer));
+      params.subject = winnersSubject(display, p.winners);
       params.count = p.winners.length;
       params.amount = p.amount;
       params.pot = p.pot === undefined ? 0 : p.pot;
@@ -78,7 +88,7 @@ export function narrate(display, record) {
       break;
     case "match_ended":
       params.player = playerName(display, p.winner);
-      params.you = p.winner === display.viewer ? "yes" : "no";
+      params.subject = subjectOf(display, p.winner);
       break;
     case "locked_cards_revealed":
       params.cards = cardsText(p.cards);

@@ -67,6 +67,25 @@ export function playerName(display, seat) {
   return (player && player.name) || t("ui.player.seat", { seat });
 }
 
+// Who a sentence is about, for the catalog's {subject, select, ...}: "you" for the player,
+// else the AI persona's grammatical gender ("female", "male": Arabic verbs agree with it), or
+// "other" when the seat has none (a bot named by its spec).
+export function subjectOf(display, seat) {
+  if (seat === display.viewer) return "you";
+  const player = (display.players || [])[seat];
+  const gender = player && player.gender;
+  return gender === "female" || gender === "male" ? gender : "other";
+}
+
+// Names as a list in words: "Vera", "Vera and Otto", "Rune, Vera and Otto".
+export function nameList(names) {
+  if (names.length < 2) return names.join("");
+  return t("ui.list.and", {
+    first: names.slice(0, -1).join(t("ui.list.separator")),
+    last: names[names.length - 1],
+  });
+}
+
 export function styleLabel(display, seat) {
   const player = display.players[seat];
   if (!player || !player.style) return null;

@@ -13,6 +13,7 @@ import {
   lastActionLabel,
   playerName,
   styleLabel,
+  subjectOf,
 } from "./common.js";
 
 // Grid areas: you at the bottom, then clockwise: left, top, right.
@@ -74,14 +75,25 @@ function seatView(display, index) {
     h("div", { class: "seat-stack" }, t("ui.seat.stack", { amount: seat.stack })),
     cards && cards.length ? h("div", { class: "seat-cards" }, cards) : null,
     toAct ? h("div", { class: "turn-marker" }, t("ui.seat.to_act")) : null,
-    seat.last ? h("div", { class: "last-action" }, lastActionLabel(seat.last)) : null,
+    // The last action and the bet share a row, kept while the seat is in the hand (empty or
+    // not): when a round ends (labels cleared, bets into the pot) the seat does not shrink
+    // under the chips flying from it, nor the felt with it.
+    seat.in_hand || seat.last || seat.bet > 0
+      ? h(
+          "div",
+          { class: "seat-foot" },
+          seat.last ? h("div", { class: "last-action" }, lastActionLabel(seat.last)) : null,
+          seat.bet > 0
+            ? h("div", { class: "seat-bet", title: t("ui.seat.bet_label") }, chips(seat.bet, t("ui.seat.bet_label")))
+            : null,
+        )
+      : null,
     seat.all_in && seat.in_hand && !seat.folded ? h("div", { class: "all-in-tag" }, t("ui.seat.all_in")) : null,
     shown && handName(shown.rank) ? h("div", { class: "shown-hand" }, handName(shown.rank)) : null,
     won.map((award) =>
       h("div", { class: "won" }, t("ui.seat.won", { amount: award.shares[award.winners.indexOf(index)] })),
     ),
     seat.in_match ? null : h("div", { class: "place" }, t("ui.seat.place", { place: seat.place || 0 })),
-    seat.bet > 0 ? h("div", { class: "seat-bet", title: t("ui.seat.bet_label") }, chips(seat.bet, t("ui.seat.bet_label"))) : null,
   );
 }
 
@@ -135,7 +147,11 @@ export function resultView(display) {
       { class: "result-pots" },
       result.awards.map((award) => {
         const winners = award.winners.map((seat, i) =>
-          t("ui.result.winner_share", { player: playerName(display, seat), amount: award.shares[i] }),
+          t("ui.result.winner_share", {
+            subject: subjectOf(display, seat),
+            player: playerName(display, seat),
+            amount: award.shares[i],
+          }),
         );
         const hand = handName(award.hand_rank);
         return h(

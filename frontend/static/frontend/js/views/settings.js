@@ -1,11 +1,13 @@
-// The page's header: the title, the language picker, the picture sliders (Contrast, Grain,
-// Color temperature: 0–100 from 50, remembered, with a reset), the four-colour deck, and the
-// Table / Full rules tabs.
+// The page's header: the title, the language picker, the picture settings in a disclosure (the
+// sliders Contrast, Grain, Color temperature: 0–100 from 50, remembered, with a reset; the
+// four-colour deck), and the Table / Full rules tabs.
 
 import { h } from "../../vendor/preact-11.2.0/preact.js";
 import { percent, t } from "../i18n.js";
 
 export const SLIDERS = ["contrast", "grain", "temperature"];
+// The width from which the header has room for the sliders in a row (the CSS's breakpoint).
+export const WIDE_SCREEN = "(min-width: 721px)";
 export const DEFAULT_SETTINGS = { contrast: 50, grain: 50, temperature: 50, fourColor: false };
 const STORAGE_KEY = "cardavia.settings";
 
@@ -111,12 +113,25 @@ export function headerView(ctrl) {
         ),
       ),
     ),
+    // The picture settings fold away (a native disclosure: keyboard and screen readers know
+    // it); open by default on a wide screen, closed on a phone so the table shows more.
     h(
-      "div",
-      { class: "picture-settings", role: "group", "aria-label": t("ui.settings.picture") },
+      "details",
+      {
+        class: "picture-settings",
+        open: ctrl.pictureOpen,
+        onToggle: (event) => ctrl.setPictureOpen(event.currentTarget.open),
+        onKeyDown: (event) => {
+          if (event.key !== "Escape" || !event.currentTarget.open) return;
+          event.preventDefault();
+          ctrl.setPictureOpen(false);
+          event.currentTarget.querySelector("summary").focus();
+        },
+      },
+      h("summary", { class: "picture-summary" }, t("ui.settings.picture")),
       h(
         "div",
-        { class: "sliders" },
+        { class: "sliders", role: "group", "aria-label": t("ui.settings.picture") },
         SLIDERS.map((name) => slider(ctrl, name)),
         h(
           "div",

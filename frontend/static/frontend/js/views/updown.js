@@ -5,7 +5,7 @@
 import { h } from "../../vendor/preact-11.2.0/preact.js";
 import { t } from "../i18n.js";
 import { bettingBar } from "./betting.js";
-import { card, chips, lastActionLabel, playerName, rankOf } from "./common.js";
+import { card, chips, lastActionLabel, playerName, rankOf, subjectOf } from "./common.js";
 
 const UP_RANKS = new Set(["8", "9", "T", "J", "Q", "K", "A"]);
 
@@ -66,7 +66,12 @@ export function outcomeText(display, result) {
   if (outcome === "tie") return t("updown.tie");
   if (winner === null || winner === undefined) return null;
   const loser = 1 - winner;
-  const params = { winner: playerName(display, winner), loser: playerName(display, loser) };
+  const params = {
+    winner: playerName(display, winner),
+    loser: playerName(display, loser),
+    winner_subject: subjectOf(display, winner),
+    loser_subject: subjectOf(display, loser),
+  };
   if (outcome === "fold") return t("ui.updown.outcome.fold", params);
   if (!result.cards) return null;
   const high = rankOf(result.cards[winner]);
@@ -114,7 +119,13 @@ function revealView(display) {
           "p",
           { class: "won" },
           award.winners
-            .map((seat, i) => t("ui.result.winner_share", { player: playerName(display, seat), amount: award.shares[i] }))
+            .map((seat, i) =>
+              t("ui.result.winner_share", {
+                subject: subjectOf(display, seat),
+                player: playerName(display, seat),
+                amount: award.shares[i],
+              }),
+            )
             .join(t("ui.list.separator")),
         )
       : null,
