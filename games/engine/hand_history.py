@@ -74,6 +74,14 @@ def words(text: str) -> list[str]:
     return text.split("#", 1)[0].split()
 
 
+def action_lines(document: dict[str, Any], error: type[ValueError]) -> list[str]:
+    """The document's ``actions``, which must be an array of strings."""
+    lines = document["actions"]
+    if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+        raise error("malformed: 'actions' is not an array of strings")
+    return lines
+
+
 def amount(value: Any, name: str, error: type[ValueError]) -> int:
     """A whole, finite, non-negative chip amount: a TOML integer, or a whole number such as
     ``2.0`` where the format reads fractions exactly (PHH reads them as ``Decimal``).

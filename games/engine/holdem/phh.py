@@ -81,6 +81,7 @@ from games.engine import hand_history
 from games.engine.cards import STANDARD_DECK, is_card
 from games.engine.errors import IllegalAction
 from games.engine.events import Event
+from games.engine.game import HistoryFormat
 from games.engine.hand_history import Action, Card, Replay
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
@@ -181,12 +182,8 @@ def loads(text: str) -> HandHistory:
             f"unsupported: min_bet {min_bet} differs from the big blind {big_blind} "
             "(docs/rules.md#holdem-betting: the minimum bet is the big blind)"
         )
-    raw_actions = document["actions"]
-    if not isinstance(raw_actions, list) or not all(isinstance(a, str) for a in raw_actions):
-        raise PHHError("malformed: 'actions' is not an array of strings")
-    actions = tuple(
-        parse_action(line, number, count) for number, line in enumerate(raw_actions, start=1)
-    )
+    lines = hand_history.action_lines(document, PHHError)
+    actions = tuple(parse_action(line, number, count) for number, line in enumerate(lines, 1))
     return HandHistory(
         starting_stacks=stacks,
         small_blind=small_blind,
@@ -508,6 +505,10 @@ def _check_board(cards: Cards, state: HoldemState, board_dealt: int) -> None:
 
 
 READER = hand_history.Reader(PHHError, loads, replay)
+FORMAT = HistoryFormat(
+    name="PHH", variants=(SUPPORTED_VARIANT,), replay_file=READER.replay_file, error=PHHError
+)
+"""PHH as the game interface names it (:attr:`games.engine.game.Game.history_format`)."""
 load = READER.load
 """Read a PHH file (UTF-8 TOML); raises :class:`PHHError`."""
 replay_file = READER.replay_file

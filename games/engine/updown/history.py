@@ -41,6 +41,7 @@ from typing import Any
 from games.engine import hand_history
 from games.engine.errors import IllegalAction
 from games.engine.events import Event
+from games.engine.game import HistoryFormat
 from games.engine.hand_history import Action, Card, Replay
 from games.engine.toml_files import parse_toml
 from games.engine.updown import events as ev
@@ -199,10 +200,8 @@ def loads(text: str) -> DealHistory:
     starter = document["starter"]
     if starter not in ("p1", "p2"):
         raise HistoryError(f"malformed: starter is {starter!r}, not 'p1' or 'p2'")
-    raw = document["actions"]
-    if not isinstance(raw, list) or not all(isinstance(line, str) for line in raw):
-        raise HistoryError("malformed: 'actions' is not an array of strings")
-    actions = tuple(parse_action(line, number) for number, line in enumerate(raw, start=1))
+    lines = hand_history.action_lines(document, HistoryError)
+    actions = tuple(parse_action(line, number) for number, line in enumerate(lines, start=1))
     return DealHistory(
         ante=ante,
         starting_stacks=stacks,
@@ -405,6 +404,10 @@ def _check_show(state: UpDownState, action: Action) -> None:
 
 
 READER = hand_history.Reader(HistoryError, loads, replay)
+FORMAT = HistoryFormat(
+    name="UD", variants=(VARIANT,), replay_file=READER.replay_file, error=HistoryError
+)
+"""UD as the game interface names it (:attr:`games.engine.game.Game.history_format`)."""
 load = READER.load
 """Read a deal history file (UTF-8 TOML); raises :class:`HistoryError`."""
 replay_file = READER.replay_file
