@@ -27,6 +27,7 @@ from games import hooks
 from games.engine.errors import ErrorCode, refuse
 from games.engine.events import Event, to_record
 from games.engine.game import ActionRequest
+from games.engine.match import advance_match
 from games.engine.shuffle import new_seed
 from games.errors import MatchNotFound, StaleSequence
 from games.hooks import HUMAN
@@ -200,16 +201,15 @@ def _deals_on(game: AnyGame, match: Match, state: Any) -> bool:
 
 
 def _append(match: Match, state: Any, commands: Sequence[Any], game: AnyGame) -> Appended:
-    """Decide every command in turn, deal the next hand when one is due, and store it all."""
-    produced: list[Event] = []
-    for command in commands:
-        state, events = game.advance(state, command)
-        produced.extend(events)
-    # A loop, not an if: a hand whose blinds put everyone all-in plays out with no action at all,
-    # and the next one must be dealt too, or the match waits for a move nobody can make.
-    while game.is_between_hands(state) and _deals_on(game, match, state):
-        state, events = game.advance(state, game.start_hand(_next_seed()))
-        produced.extend(events)
+    """Decide every command in turn, deal the next hand while one is due (the match driver,
+    :func:`games.engine.match.advance_match`), and store it all."""
+    state, produced = advance_match(
+        game,
+        state,
+        commands,
+        seed=lambda _: _next_seed(),
+        deals_on=lambda state: _deals_on(game, match, state),
+    )
 
     numbered, created_at = _store(match, game, produced)
     over = game.is_match_over(state)

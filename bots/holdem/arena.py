@@ -1,12 +1,10 @@
-"""Engine-only matches: bots play Cardavia's table with no database, for large samples.
+"""Engine-only Hold'em matches: bots play Cardavia's table with no database, for large samples.
 
-The same bots, views and visible histories (:mod:`bots.history`) as through the services,
-folded by the pure engine instead of stored — about a hundred times faster, which is what makes
-thousands of matches affordable. Hands are dealt from seeds derived from a deal seed, so the same
-deal seed with the seats rotated replays the same cards to different players ("duplicate" deals).
-A bot's random source for a turn is seeded by the bot seed and the turn's place in the match (its
-seq), as :func:`bots.services.ai_command_choose` seeds it; so ``manage.py simulate --seed``
-plays exactly the matches this module plays with the same seeds (a test holds the two to it).
+The match is played by :func:`bots.arena.play` (the same bots, views, visible histories and
+match driver as through the services, about a hundred times faster). Hands are dealt from
+seeds derived from a deal seed, so the same deal seed with the seats rotated replays the same
+cards to different players ("duplicate" deals); ``manage.py simulate --seed`` plays exactly the
+matches this module plays with the same seeds (a test holds the two to it).
 
 >>> from bots.holdem.baselines import CallingStation, Maniac
 >>> result = play_match([Maniac(), CallingStation(), Maniac(), CallingStation()], deal_seed="doc")
@@ -16,20 +14,17 @@ plays exactly the matches this module plays with the same seeds (a test holds th
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bots import registry
-from bots.history import RecentHands
+from bots import arena, registry
 from bots.policies import Bot
-from bots.seeds import numbered_seed
 from games.engine.events import Event
+from games.engine.holdem import HOLDEM
 from games.engine.holdem import events as ev
-from games.engine.holdem.game import Act, StartHand, StartMatch, advance
+from games.engine.holdem.game import StartMatch
 from games.engine.holdem.rules import CARDAVIA_TABLE
-from games.engine.holdem.state import BETWEEN_HANDS, MATCH_OVER, HoldemState
-from games.engine.holdem.view import view, visible_record
+from games.engine.holdem.state import MATCH_OVER, HoldemState
 
 MAX_HANDS = 2_000
 
@@ -60,30 +55,17 @@ def play_match(
     seats = len(table.stacks)
     if len(bots) != seats:
         raise ValueError(f"the table has {seats} seats, got {len(bots)} bots")
-    histories = RecentHands(seats, recent_hands, visible_record, _owner)
-    state, events = advance(HoldemState(), table)
-    seq = _record(histories, events, 0)
-    while state.phase != MATCH_OVER:
-        if state.phase == BETWEEN_HANDS:
-            if state.hand_number >= max_hands:
-                break
-            command: object = StartHand(seed=numbered_seed(deal_seed, state.hand_number + 1))
-        else:
-            seat = state.to_act
-            assert seat is not None
-            rng = random.Random(f"{bot_seed or deal_seed}:{seq}")
-            kind, amount = bots[seat].act(view(state, seat), histories.seen(seat), rng)
-            command = Act(seat, kind, amount)
-        state, events = advance(state, command)  # type: ignore[arg-type]
-        seq = _record(histories, events, seq)
+    state, _ = arena.play(
+        HOLDEM,
+        table,
+        bots,
+        deal_seed=deal_seed,
+        bot_seed=bot_seed,
+        recent_hands=recent_hands,
+        max_hands=max_hands,
+        owner=_owner,
+    )
     return _result(state)
-
-
-def _record(histories: RecentHands, events: list[Event], seq: int) -> int:
-    """Show the events to every seat; the seq of the last one, as the event store numbers it."""
-    for item in events:
-        histories.add(item, opens_hand=isinstance(item, ev.HandStarted))
-    return seq + len(events)
 
 
 def _owner(item: Event) -> int | None:

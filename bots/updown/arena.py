@@ -1,12 +1,11 @@
 """Engine-only Up & Down matches: bots play whole 20-vs-20 matches with no database.
 
-The same views and visible histories (:mod:`bots.history`) a bot gets through the services,
-folded by the pure engine (:func:`games.engine.updown.game.advance`) instead of stored, so
+The match is played by :func:`bots.arena.play`: the same views, visible histories and match
+driver a bot gets through the services, folded by the pure engine instead of stored, so
 thousands of matches are affordable. Every shuffle's seed derives from the match's deal seed,
-and a bot's random source for a turn from the bot seed and the turn's seq (as
-:func:`bots.services.ai_command_choose` seeds it), so a match replays exactly — and
-``manage.py simulate --seed`` plays the very matches this module plays with the same seeds (a
-test holds them to it).
+and a bot's random source for a turn from the bot seed and the turn's seq, so a match replays
+exactly — and ``manage.py simulate --seed`` plays the very matches this module plays with the
+same seeds (a test holds them to it).
 
 :func:`play_series` plays a pairing in twos: the same deal seed twice, the bots' seats swapped.
 The shoe's order does not depend on anyone's choices and each seat draws in a fixed order, so
@@ -21,30 +20,20 @@ and the first-deal starter (seat 0, the human's seat) alternates.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
-from bots import registry
-from bots.history import RecentHands
+from bots import arena, registry
+from bots.arena import Observer, Player
 from bots.results import win_rate_interval
-from bots.seeds import numbered_seed
-from bots.updown.reading import Command, Record, View
 from games.engine.events import Event
+from games.engine.updown import UPDOWN
 from games.engine.updown import events as ev
-from games.engine.updown.game import Act, Lock, StartDeal, StartMatch, advance
+from games.engine.updown.game import StartMatch
 from games.engine.updown.rules import START_MATCH
-from games.engine.updown.state import BETWEEN_DEALS, MATCH_OVER, UpDownState
-from games.engine.updown.view import view, visible_record
+from games.engine.updown.state import MATCH_OVER, UpDownState
 
 MAX_DEALS = 2_000
-
-
-class Player(Protocol):
-    """What the arena needs of a bot (the :class:`bots.policies.Bot` contract, with locking)."""
-
-    def act(self, view: View, history: Sequence[Record], rng: random.Random) -> Command: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +42,6 @@ class MatchResult:
     net: tuple[int, int]  # per seat: chips won (+) or lost (-)
     deals: int
     finished: bool  # False when MAX_DEALS ran out first (the bigger stack then wins)
-
-
-Observer = Callable[[int, View, list[Record], Command], None]
 
 
 def play_match(
@@ -78,38 +64,18 @@ def play_match(
         raise ValueError(f"Up & Down has two seats, got {len(bots)} bots")
     if recent_deals is None:
         recent_deals = registry.recent_hands("updown")
-    histories = RecentHands(2, recent_deals, visible_record, _owner)
-    state, events = advance(UpDownState(), start)
-    seq = _record(histories, events, 0)
-    while state.phase != MATCH_OVER:
-        if state.phase == BETWEEN_DEALS:
-            if state.deal_number >= max_deals:
-                break
-            command: object = StartDeal(seed=numbered_seed(deal_seed, state.deal_number + 1))
-        else:
-            seat = state.to_act
-            assert seat is not None
-            seat_view = view(state, seat)
-            history = histories.seen(seat)
-            rng = random.Random(f"{bot_seed or deal_seed}:{seq}")
-            choice = bots[seat].act(seat_view, history, rng)
-            if observe is not None:
-                observe(seat, seat_view, history, choice)
-            kind, amount = choice
-            if kind == "lock":
-                command = Lock(seat, str(amount))
-            else:
-                command = Act(seat, kind, amount if isinstance(amount, int) else None)
-        state, events = advance(state, command)  # type: ignore[arg-type]
-        seq = _record(histories, events, seq)
+    state, _ = arena.play(
+        UPDOWN,
+        start,
+        bots,
+        deal_seed=deal_seed,
+        bot_seed=bot_seed,
+        recent_hands=recent_deals,
+        max_hands=max_deals,
+        owner=_owner,
+        observe=observe,
+    )
     return _result(state)
-
-
-def _record(histories: RecentHands, events: list[Event], seq: int) -> int:
-    """Show the events to both seats; the seq of the last one, as the event store numbers it."""
-    for item in events:
-        histories.add(item, opens_hand=isinstance(item, ev.DealStarted))
-    return seq + len(events)
 
 
 def _owner(item: Event) -> int | None:

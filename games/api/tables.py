@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.api.schemas import tag
+from games.api.schemas import _record_serializer, tag
+from games.engine.betting import ACTION_KINDS
+from games.engine.holdem.evaluator import HandRank
 from games.engine.holdem.events import Street
 from games.engine.holdem.state import Phase as HoldemPhase
 from games.engine.updown.events import Outcome
@@ -52,6 +54,43 @@ class HoldemPot(serializers.Serializer):
     eligible = serializers.ListField(child=serializers.IntegerField())
 
 
+# The events' own hand-rank record, so the schema names one HandRank component.
+HoldemHandRank = _record_serializer(HandRank)
+
+
+class HoldemLastAction(serializers.Serializer):
+    """A seat's last action this hand."""
+
+    kind = serializers.ChoiceField(choices=list(ACTION_KINDS))
+    amount = serializers.IntegerField(
+        allow_null=True,
+        help_text="What a call added, or the total a bet or raise went to; null for a fold or "
+        "check.",
+    )
+
+
+class HoldemShownHand(serializers.Serializer):
+    """A hand shown at this hand's showdown."""
+
+    seat = serializers.IntegerField()
+    cards = serializers.ListField(child=serializers.CharField())
+    rank = HoldemHandRank()
+
+
+class HoldemPotAwarded(serializers.Serializer):
+    """One pot's result, once the hand is over."""
+
+    pot = serializers.IntegerField(help_text="0 for the main pot, then each side pot.")
+    amount = serializers.IntegerField()
+    winners = serializers.ListField(child=serializers.IntegerField())
+    shares = serializers.ListField(
+        child=serializers.IntegerField(), help_text="What each winner won, in winners' order."
+    )
+    hand_rank = HoldemHandRank(
+        allow_null=True, help_text="The winning hand's rank; null when everyone else folded."
+    )
+
+
 class HoldemSeat(serializers.Serializer):
     seat = serializers.IntegerField()
     stack = serializers.IntegerField()
@@ -64,6 +103,7 @@ class HoldemSeat(serializers.Serializer):
         child=serializers.CharField(), allow_null=True, help_text="Own cards, or shown ones."
     )
     place = serializers.IntegerField(allow_null=True)
+    last_action = HoldemLastAction(allow_null=True)
 
 
 class HoldemView(serializers.Serializer):
@@ -85,6 +125,12 @@ class HoldemView(serializers.Serializer):
     legal_actions = LegalActions(allow_null=True)
     commitment = serializers.CharField(allow_null=True)
     revealed_seed = serializers.CharField(allow_null=True)
+    shown_hands = HoldemShownHand(
+        many=True, help_text="The hands shown at this hand's showdown, with their ranks."
+    )
+    pots_awarded = HoldemPotAwarded(
+        many=True, help_text="Each pot's winners and shares, from the hand's end to the next deal."
+    )
     winner = serializers.IntegerField(allow_null=True)
 
 

@@ -11,8 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.engine.betting import ActionKind, chosen_action
 from games.engine.errors import IllegalAction
-from games.engine.events import Event, to_record
+from games.engine.event_sourcing import Deciding
+from games.engine.events import Copyable, Event, MatchStart, to_record
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,29 +41,36 @@ def normalised(item: Event) -> dict[str, Any]:
     return record
 
 
-def replay_inputs(
+def replay_inputs[S: Copyable, C](
     events: Sequence[Event],
-    state: Any,
-    command_at: Callable[[Sequence[Event], int], Any],
-    advance: Callable[[Any, Any], tuple[Any, list[Event]]],
+    deciding: Deciding[S, C],
+    command_at: Callable[[Sequence[Event], int], C | None],
     ends_hand: type[Event],
+    *,
+    table: Callable[..., C],
+    act: Callable[[int, ActionKind, int | None], C],
 ) -> AuditReport:
-    """Replay a match's inputs from ``state`` and compare every stored event with the rules'.
+    """Replay a match's inputs through the game's ``deciding`` from a new state and compare
+    every stored event with the rules'.
 
-    ``command_at(events, index)`` is the command that produced the batch starting at ``index``
-    (None for a dealer event no command starts with); ``advance`` is the game's; each
-    ``ends_hand`` event the rules produce and the store matches counts as a hand verified.
+    The inputs every game has are asked again the same way: the match's start as
+    ``table(**fields)`` (the event records the table exactly as the command set it), a
+    player's betting action as ``act(seat, kind, amount)``. For any other event
+    ``command_at(events, index)`` is the game's command that produced the batch starting at
+    ``index`` (None for a dealer event no command starts with). Each ``ends_hand`` event the
+    rules produce and the store matches counts as a hand verified.
     """
     report = AuditReport()
+    state = deciding.folding.new_state()
     index = 0
     while index < len(events):
         try:
-            command = command_at(events, index)
+            command = _command_at(events, index, command_at, table, act)
             if command is None:
                 reason = "a dealer event no command explains"
                 report.mismatches.append(Mismatch(index, reason, None, normalised(events[index])))
                 return report
-            state, expected = advance(state, command)
+            state, expected = deciding.advance(state, command)
         except (IllegalAction, ValueError) as refusal:  # ValueError: a seed that is not hex
             reason = refusal.code if isinstance(refusal, IllegalAction) else str(refusal)
             report.mismatches.append(
@@ -80,3 +89,19 @@ def replay_inputs(
                 report.hands_verified += 1
         index += len(expected)
     return report
+
+
+def _command_at[C](
+    events: Sequence[Event],
+    index: int,
+    command_at: Callable[[Sequence[Event], int], C | None],
+    table: Callable[..., C],
+    act: Callable[[int, ActionKind, int | None], C],
+) -> C | None:
+    item = events[index]
+    chosen = chosen_action(item)
+    if chosen is not None:
+        return act(*chosen)
+    if isinstance(item, MatchStart):
+        return table(**item.payload())
+    return command_at(events, index)

@@ -140,6 +140,46 @@ class BettingEvents:
             self.uncalled_bet_returned,
         )
 
+    def folding[S: BettingRound](
+        self, first_to_act: Callable[[S, int], int | None]
+    ) -> dict[type[Event], Callable[[S, Any], None]]:
+        """How a game's state folds these events: a player's action moves the chips
+        (:func:`apply_action`) and passes the turn to ``first_to_act(state, seat + 1)``, the
+        game's rule for who acts next (None: nobody, the round is over); a returned bet goes
+        back to its owner."""
+
+        def action(state: S, item: Action) -> None:
+            apply_action(state, item)
+            state.to_act = first_to_act(state, item.seat + 1)
+
+        return {
+            **dict.fromkeys(
+                (self.folded, self.checked, self.called, self.bet, self.raised), action
+            ),
+            self.uncalled_bet_returned: apply_uncalled_bet_returned,
+        }
+
+
+def chosen_action(item: Event) -> tuple[int, ActionKind, int | None] | None:
+    """The seat, kind and amount (bet-to) of the choice a betting action event records, or None
+    for any other event: what a player asked, for an audit to ask again.
+
+    >>> chosen_action(Raised(seat=2, to=60))
+    (2, <ActionKind.RAISE: 'raise'>, 60)
+    """
+    match item:
+        case Folded():
+            return item.seat, ActionKind.FOLD, None
+        case Checked():
+            return item.seat, ActionKind.CHECK, None
+        case Called():
+            return item.seat, ActionKind.CALL, None
+        case Bet():
+            return item.seat, ActionKind.BET, item.to
+        case Raised():
+            return item.seat, ActionKind.RAISE, item.to
+    return None
+
 
 def betting_events(game: str, module: str) -> BettingEvents:
     """Register the shared betting events under ``game``'s type names (``f"{game}.folded"``)."""
@@ -169,6 +209,11 @@ class BettingSeat(Protocol):
     acted: bool
     seen_bet: int  # the bet this seat last acted facing
 
+    @property
+    def can_act(self) -> bool:
+        """In the hand, not folded, with chips left: could still bet."""
+        ...
+
 
 class BettingRound(Protocol):
     @property
@@ -176,6 +221,7 @@ class BettingRound(Protocol):
 
     current_bet: int
     last_full_raise: int
+    to_act: int | None
 
 
 def apply_action(state: BettingRound, item: Action) -> None:
@@ -291,19 +337,22 @@ def raising_reopened(state: BettingRound, seat_index: int) -> bool:
     return not seat.acted or state.current_bet - seat.seen_bet >= state.last_full_raise
 
 
+def someone_could_respond(state: BettingRound, seat_index: int) -> bool:
+    """Whether any other player still in the hand has chips to answer a raise."""
+    return any(seat.can_act for i, seat in enumerate(state.seats) if i != seat_index)
+
+
 @dataclass(frozen=True, slots=True)
 class BettingRules[S: BettingRound]:
     """One game's hooks into the shared betting.
 
-    ``could_respond(state, seat)``: whether anyone could answer a raise by ``seat``.
-    ``nobody_answers``: the code refusing a raise nobody could answer. ``reopening_first``: when
-    a raise is barred both by a short all-in that did not reopen raising and by nobody left to
-    answer, whether the refusal names the short all-in (Up & Down) or the all-in players
-    (Hold'em).
+    ``nobody_answers``: the code refusing a raise nobody could answer (no other player with
+    chips: :func:`someone_could_respond`). ``reopening_first``: when a raise is barred both by a
+    short all-in that did not reopen raising and by nobody left to answer, whether the refusal
+    names the short all-in (Up & Down) or the all-in players (Hold'em).
     """
 
     events: BettingEvents
-    could_respond: Callable[[S, int], bool]
     nobody_answers: ErrorCode
     reopening_first: bool
 
@@ -314,7 +363,7 @@ class BettingRules[S: BettingRound]:
         max_to = seat.bet + seat.stack
         can_raise = (
             seat.stack > owed
-            and self.could_respond(state, index)
+            and someone_could_respond(state, index)
             and raising_reopened(state, index)
         )
         min_to = min(state.current_bet + state.last_full_raise, max_to)
@@ -339,7 +388,7 @@ class BettingRules[S: BettingRound]:
         reopened = raising_reopened(state, index)
         if self.reopening_first and not reopened:
             return refuse(ErrorCode.RAISE_NOT_REOPENED)
-        if not self.could_respond(state, index):
+        if not someone_could_respond(state, index):
             return refuse(self.nobody_answers)
         return refuse(ErrorCode.RAISE_NOT_REOPENED)
 

@@ -107,11 +107,41 @@ def event_class(type_name: str) -> type[Event]:
         raise ValueError(f"unknown event type {type_name!r}") from None
 
 
+# --- the kinds of event every game has --------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SegmentStart(Event):
+    """An event that starts a match segment (the match's start, a restart): it belongs to no
+    hand."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MatchStart(SegmentStart):
+    """The event that starts a match: its fields are the table, exactly as the game's start
+    command sets it (so an audit asks for the same table again)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandOpening(Event):
+    """The event that opens a hand (a Hold'em hand, an Up & Down deal)."""
+
+    @property
+    def number(self) -> int:
+        """The hand's number in the match (numbers run on through restarts)."""
+        raise NotImplementedError
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandClosing(Event):
+    """An event that ends a hand, finished or abandoned by a restart."""
+
+
 # --- the events every game's match has -----------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class MatchRestarted(Event):
+class MatchRestarted(SegmentStart):
     """A new match segment: every seat back in with its starting stack; history stays."""
 
     segment: int

@@ -15,15 +15,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 from games.engine.audit import AuditReport
 from games.engine.betting import LegalActions
-from games.engine.events import Event
+from games.engine.event_sourcing import Deciding
+from games.engine.events import Event, HandClosing, HandOpening, SegmentStart
 
 __all__ = [
     "ActionRequest",
     "AuditReport",
+    "EngineGame",
     "Game",
     "HandSummary",
     "HistoryFormat",
@@ -184,3 +186,111 @@ class Game(Protocol[StateT, CommandT]):
         ``hand`` is the hand's events, ``match`` every event of the match so far (a shuffle may
         serve many hands and be revealed later)."""
         ...
+
+
+# --- the wiring every game object shares -------------------------------------------------------
+
+
+class TableState(Protocol):
+    """What :class:`EngineGame` reads of a game's state."""
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    def copy(self) -> Self: ...
+
+
+class Views[S](Protocol):
+    """A game's view module: what a viewer may see of a state, and of an event."""
+
+    def view(self, state: S, viewer: int | None) -> dict[str, Any]: ...
+
+    def visible_record(self, event: Event, viewer: int | None) -> dict[str, Any]: ...
+
+
+class EngineGame[S: TableState, C]:
+    """A :class:`Game` built from its engine's parts: what every game object shares.
+
+    A game subclasses it, states its facts as class attributes (``name``, ``engine_version``,
+    ``seat_count``, ``history_format``, ``between_hands``: the phase in which the next hand may
+    be dealt), hands its parts to ``__init__``, and writes only what is its own: dealing a hand,
+    reading a request, who is still in the match, a hand's summary and its replay proof. Hands
+    open, close and segments start with the game's events of the shared kinds
+    (:class:`~games.engine.events.HandOpening`, :class:`~games.engine.events.HandClosing`,
+    :class:`~games.engine.events.SegmentStart`).
+    """
+
+    name: str
+    engine_version: str
+    #: Every Cardavia table seats its human on seat 0.
+    human_seat = 0
+    seat_count: int
+    history_format: HistoryFormat
+    between_hands: str
+    #: By convention a game's bots live in ``bots.<name>``.
+    bots_package: str
+
+    def __init__(
+        self,
+        deciding: Deciding[S, C],
+        views: Views[S],
+        legal_actions: Callable[[S], LegalActions | None],
+        audit: Callable[[Sequence[Event]], AuditReport],
+        start: C,
+        restart: C,
+    ) -> None:
+        self.bots_package = f"bots.{self.name}"
+        self._deciding = deciding
+        self._views = views
+        self._legal_actions = legal_actions
+        self._audit = audit
+        self._start = start
+        self._restart = restart
+
+    def new_state(self) -> S:
+        return self._deciding.folding.new_state()
+
+    def apply(self, state: S, event: Event) -> None:
+        self._deciding.folding.apply(state, event)
+
+    def advance(self, state: S, command: C) -> tuple[S, list[Event]]:
+        return self._deciding.advance(state, command)
+
+    def start_match(self) -> C:
+        return self._start
+
+    def restart(self) -> C:
+        return self._restart
+
+    def to_act(self, state: S) -> int | None:
+        return state.to_act
+
+    def is_between_hands(self, state: S) -> bool:
+        return state.phase == self.between_hands
+
+    def is_match_over(self, state: S) -> bool:
+        return state.phase == "match_over"
+
+    def view(self, state: S, viewer: int | None) -> dict[str, Any]:
+        return self._views.view(state, viewer)
+
+    def visible_record(self, event: Event, viewer: int | None) -> dict[str, Any]:
+        return self._views.visible_record(event, viewer)
+
+    def legal_actions(self, state: S) -> LegalActions | None:
+        return self._legal_actions(state)
+
+    def audit(self, events: Sequence[Event]) -> AuditReport:
+        return self._audit(events)
+
+    def hand_opened_by(self, event: Event) -> int | None:
+        return event.number if isinstance(event, HandOpening) else None
+
+    def starts_segment(self, event: Event) -> bool:
+        return isinstance(event, SegmentStart)
+
+    def closes_hand(self, event: Event) -> bool:
+        return isinstance(event, HandClosing)

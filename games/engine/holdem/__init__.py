@@ -32,90 +32,39 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine.audit import AuditReport
 from games.engine.events import Event
-from games.engine.game import ActionRequest, HandSummary, HistoryFormat
-from games.engine.holdem import audit as _audit
+from games.engine.game import ActionRequest, EngineGame, HandSummary
+from games.engine.holdem import audit, phh, view
 from games.engine.holdem import events as ev
-from games.engine.holdem import phh
-from games.engine.holdem import view as _view
-from games.engine.holdem.betting import LegalActions, legal_actions
-from games.engine.holdem.game import Act, Command, Restart, StartHand, advance
-from games.engine.holdem.rules import CARDAVIA_TABLE, HUMAN_SEAT, SEATS
-from games.engine.holdem.state import HoldemState, Phase, apply
+from games.engine.holdem.betting import legal_actions
+from games.engine.holdem.game import DECIDING, Act, Command, Restart, StartHand
+from games.engine.holdem.rules import CARDAVIA_TABLE, SEATS
+from games.engine.holdem.state import HoldemState, Phase
 
 __all__ = ["HOLDEM", "Holdem"]
 
 
-class Holdem:
+class Holdem(EngineGame[HoldemState, Command]):
     """Texas Hold'em as a :class:`~games.engine.game.Game`: the Cardavia table (four seats of
     1000 chips, blinds 10/20, the human on seat 0)."""
 
     name = "holdem"
-    engine_version = "holdem-2"
-    human_seat = HUMAN_SEAT
+    engine_version = "holdem-3"
     seat_count = SEATS
-    bots_package = "bots.holdem"
-    history_format = HistoryFormat(
-        name="PHH",
-        variants=(phh.SUPPORTED_VARIANT,),
-        replay_file=phh.replay_file,
-        error=phh.PHHError,
-    )
+    history_format = phh.FORMAT
+    between_hands = Phase.BETWEEN_HANDS
 
-    def new_state(self) -> HoldemState:
-        return HoldemState()
-
-    def apply(self, state: HoldemState, event: Event) -> None:
-        apply(state, event)
-
-    def advance(self, state: HoldemState, command: Command) -> tuple[HoldemState, list[Event]]:
-        return advance(state, command)
-
-    def start_match(self) -> Command:
-        return CARDAVIA_TABLE
+    def __init__(self) -> None:
+        super().__init__(DECIDING, view, legal_actions, audit.audit, CARDAVIA_TABLE, Restart())
 
     def start_hand(self, seed: bytes) -> Command:
         return StartHand(seed=seed)
 
-    def restart(self) -> Command:
-        return Restart()
-
     def command(self, seat: int, request: ActionRequest) -> Command:
         return Act(seat, request.kind, request.amount)
 
-    def to_act(self, state: HoldemState) -> int | None:
-        return state.to_act
-
-    def is_between_hands(self, state: HoldemState) -> bool:
-        return state.phase == Phase.BETWEEN_HANDS
-
-    def is_match_over(self, state: HoldemState) -> bool:
-        return state.phase == Phase.MATCH_OVER
-
     def seat_in_match(self, state: HoldemState, seat: int) -> bool:
         return state.seats[seat].in_match
-
-    def view(self, state: HoldemState, viewer: int | None) -> dict[str, Any]:
-        return _view.view(state, viewer)
-
-    def visible_record(self, event: Event, viewer: int | None) -> dict[str, Any]:
-        return _view.visible_record(event, viewer)
-
-    def legal_actions(self, state: HoldemState) -> LegalActions | None:
-        return legal_actions(state)
-
-    def audit(self, events: Sequence[Event]) -> AuditReport:
-        return _audit.audit(events)
-
-    def hand_opened_by(self, event: Event) -> int | None:
-        return event.hand_number if isinstance(event, ev.HandStarted) else None
-
-    def starts_segment(self, event: Event) -> bool:
-        return isinstance(event, ev.MatchStarted | ev.MatchRestarted)
-
-    def closes_hand(self, event: Event) -> bool:
-        return isinstance(event, ev.HandEnded | ev.HandAbandoned)
 
     def summarize_hand(self, events: Sequence[tuple[int, Event]]) -> HandSummary:
         """The hand's pot, winners and showdown; ``detail``: the button and the board."""

@@ -14,37 +14,18 @@ from collections.abc import Sequence
 from games.engine.audit import AuditReport, replay_inputs
 from games.engine.events import Event
 from games.engine.holdem import events as ev
-from games.engine.holdem.game import Act, Command, Restart, StartHand, StartMatch, advance
-from games.engine.holdem.state import HoldemState
+from games.engine.holdem.game import DECIDING, Act, Command, Restart, StartHand, StartMatch
 
 
 def command_for(item: Event) -> Command | None:
-    """The command that produced an input event, or None for a derived (dealer) event."""
+    """The command that produced an input event other than the match's start or a player's
+    action (which :func:`~games.engine.audit.replay_inputs` asks again itself), or None for a
+    derived (dealer) event."""
     match item:
-        case ev.MatchStarted():
-            return StartMatch(
-                stacks=tuple(item.stacks),
-                small_blind=item.small_blind,
-                big_blind=item.big_blind,
-                ante=item.ante,
-                big_blind_ante=item.big_blind_ante,
-                min_bet=item.min_bet,
-                first_button=item.first_button,
-            )
         case ev.HandStarted():
             if item.seed is not None:
                 return StartHand(seed=bytes.fromhex(item.seed))
             return StartHand(deck=tuple(item.deck or ()))
-        case ev.Folded():
-            return Act(item.seat, "fold")
-        case ev.Checked():
-            return Act(item.seat, "check")
-        case ev.Called():
-            return Act(item.seat, "call")
-        case ev.Bet():
-            return Act(item.seat, "bet", item.to)
-        case ev.Raised():
-            return Act(item.seat, "raise", item.to)
         case ev.HandAbandoned() | ev.MatchRestarted():
             return Restart()
     return None
@@ -53,5 +34,10 @@ def command_for(item: Event) -> Command | None:
 def audit(events: Sequence[Event]) -> AuditReport:
     """Replay the inputs of ``events`` and compare every event with what the rules produce."""
     return replay_inputs(
-        events, HoldemState(), lambda items, index: command_for(items[index]), advance, ev.HandEnded
+        events,
+        DECIDING,
+        lambda items, index: command_for(items[index]),
+        ev.HandEnded,
+        table=StartMatch,
+        act=Act,
     )

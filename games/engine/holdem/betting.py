@@ -4,13 +4,19 @@ chosen action.
 One source of truth for "is this allowed, and why not": :func:`legal_actions` lists the choices
 with exact amounts, and :func:`action_event` accepts exactly those and refuses everything else
 with an :class:`~games.engine.errors.IllegalAction` carrying a stable code. The betting itself is
-the shared :mod:`games.engine.betting`; Hold'em's hook is who could answer a raise: anyone else
-still in the hand with chips.
+the shared :mod:`games.engine.betting`; Hold'em's hooks: a raise nobody could answer (nobody else
+in the hand has chips) is refused as ``no_one_can_respond``, the all-in players named first.
 """
 
 from __future__ import annotations
 
-from games.engine.betting import Action, BettingRules, LegalActions, check_turn
+from games.engine.betting import (
+    Action,
+    BettingRules,
+    LegalActions,
+    check_turn,
+    someone_could_respond,
+)
 from games.engine.errors import ErrorCode, refuse
 from games.engine.holdem import events as ev
 from games.engine.holdem.state import HoldemState, Phase
@@ -18,16 +24,8 @@ from games.engine.holdem.state import HoldemState, Phase
 __all__ = ["LegalActions", "action_event", "legal_actions", "someone_could_respond"]
 
 
-def someone_could_respond(state: HoldemState, seat_index: int) -> bool:
-    """Whether any other player still in the hand has chips to answer a raise."""
-    return any(seat.can_act for i, seat in enumerate(state.seats) if i != seat_index)
-
-
 RULES = BettingRules[HoldemState](
-    events=ev.BETTING,
-    could_respond=someone_could_respond,
-    nobody_answers=ErrorCode.NO_ONE_CAN_RESPOND,
-    reopening_first=False,
+    events=ev.BETTING, nobody_answers=ErrorCode.NO_ONE_CAN_RESPOND, reopening_first=False
 )
 
 

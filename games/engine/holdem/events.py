@@ -14,13 +14,22 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from games.engine.betting import betting_events
-from games.engine.events import Event, Payload, event, match_events, upcaster
+from games.engine.events import (
+    Event,
+    HandClosing,
+    HandOpening,
+    MatchStart,
+    Payload,
+    event,
+    match_events,
+    upcaster,
+)
 from games.engine.holdem.evaluator import HandRank, parse_description
 
 
 @event("holdem.match_started")
 @dataclass(frozen=True, slots=True)
-class MatchStarted(Event):
+class MatchStarted(MatchStart):
     """A table: seats clockwise from 0, each seat's starting stack, the blinds and antes."""
 
     stacks: tuple[int, ...]
@@ -34,7 +43,7 @@ class MatchStarted(Event):
 
 @event("holdem.hand_started")
 @dataclass(frozen=True, slots=True)
-class HandStarted(Event):
+class HandStarted(HandOpening):
     """A new hand. ``commitment`` is published; ``seed`` stays on the server until the hand ends.
 
     A hand replayed from an outside history (PHH) has no seed and carries its ``deck`` instead.
@@ -45,6 +54,10 @@ class HandStarted(Event):
     commitment: str
     seed: str | None = None
     deck: tuple[str, ...] | None = None
+
+    @property
+    def number(self) -> int:
+        return self.hand_number
 
 
 class Street(StrEnum):
@@ -129,7 +142,7 @@ class PotAwarded(Event):
 
 @event("holdem.hand_ended")
 @dataclass(frozen=True, slots=True)
-class HandEnded(Event):
+class HandEnded(HandClosing):
     """The hand is over: its seed is revealed and the settled stacks are final."""
 
     hand_number: int
@@ -139,7 +152,7 @@ class HandEnded(Event):
 
 @event("holdem.hand_abandoned")
 @dataclass(frozen=True, slots=True)
-class HandAbandoned(Event):
+class HandAbandoned(HandClosing):
     """A hand stopped unfinished by a restart; its seed is revealed, its chips are not settled."""
 
     hand_number: int

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from games.engine.cards import STANDARD_DECK
 from games.engine.errors import ErrorCode, refuse
-from games.engine.events import Emit, Event, run_command
+from games.engine.event_sourcing import Deciding
+from games.engine.events import Emit
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import RULES, action_event
 from games.engine.holdem.evaluator import evaluate, hand_rank
@@ -22,10 +23,10 @@ from games.engine.holdem.pots import split_pot
 from games.engine.holdem.state import (
     BETTING,
     BETWEEN_HANDS,
+    FOLDING,
     MATCH_OVER,
     NO_MATCH,
     HoldemState,
-    apply,
 )
 from games.engine.shuffle import SEED_BYTES, commitment, shuffled
 
@@ -71,29 +72,8 @@ NEXT_STREET = {
 }
 
 
-def decide(state: HoldemState, command: Command) -> list[Event]:
-    """The events ``command`` produces in ``state``, or :class:`IllegalAction`."""
-    return advance(state, command)[1]
-
-
-def advance(state: HoldemState, command: Command) -> tuple[HoldemState, list[Event]]:
-    """Like :func:`decide`, also returning the state after the events (saves folding them again)."""
-    return run_command(state, apply, lambda work, emit: _decide(work, command, emit))
-
-
-def _decide(state: HoldemState, command: Command, emit: Emit) -> None:
-    match command:
-        case StartMatch():
-            _start_match(state, command, emit)
-        case StartHand():
-            _start_hand(state, command, emit)
-        case Act():
-            emit(action_event(state, command.seat, command.kind, command.amount))
-        case Restart():
-            _restart(state, emit)
-        case _:
-            raise refuse(ErrorCode.UNKNOWN_COMMAND, command=type(command).__name__)
-    _run_dealer(state, emit)
+def _act(state: HoldemState, command: Act, emit: Emit) -> None:
+    emit(action_event(state, command.seat, command.kind, command.amount))
 
 
 def _start_match(state: HoldemState, command: StartMatch, emit: Emit) -> None:
@@ -119,7 +99,7 @@ def _start_match(state: HoldemState, command: StartMatch, emit: Emit) -> None:
     )
 
 
-def _restart(state: HoldemState, emit: Emit) -> None:
+def _restart(state: HoldemState, command: Restart, emit: Emit) -> None:
     if state.config is None:
         raise refuse(ErrorCode.NO_MATCH)
     if state.phase == BETTING:
@@ -321,6 +301,17 @@ def _end_hand(state: HoldemState, emit: Emit) -> None:
         emit(ev.PlayerEliminated(seat=seat, place=len(survivors) + 1 + better))
     if len(survivors) == 1:
         emit(ev.MatchEnded(winner=survivors[0]))
+
+
+DECIDING = Deciding[HoldemState, Command](
+    FOLDING,
+    {StartMatch: _start_match, StartHand: _start_hand, Act: _act, Restart: _restart},
+    dealer=_run_dealer,
+)
+advance = DECIDING.advance
+"""The state after a command and the events it produced, or :class:`IllegalAction`."""
+decide = DECIDING.decide
+"""The events a command produces in a state (``advance`` without the state)."""
 
 
 def deck_for(seed: bytes) -> list[str]:

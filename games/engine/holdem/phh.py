@@ -75,18 +75,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
 from typing import Any
 
+from games.engine import hand_history
 from games.engine.cards import STANDARD_DECK, is_card
 from games.engine.errors import IllegalAction
 from games.engine.events import Event
+from games.engine.game import HistoryFormat
+from games.engine.hand_history import Action, Card, Replay
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
 from games.engine.holdem.game import Act, StartHand, StartMatch, advance
 from games.engine.holdem.state import BETTING, HoldemState
 from games.engine.holdem.state import fold as fold_events
-from games.engine.toml_files import parse_toml, read_utf8
+from games.engine.toml_files import parse_toml
 
 SUPPORTED_VARIANT = "NT"
 MAX_PLAYERS = 10
@@ -99,30 +101,9 @@ REQUIRED_FIELDS = (
     "actions",
 )
 
-Card = str | None  # None: an unknown card (``??``)
-
 
 class PHHError(ValueError):
     """A hand history we cannot accept; ``str(error)`` is the one-line reason."""
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One entry of ``actions``: ``actor`` is the 0-based player (None for the dealer ``d``).
-
-    ``kind`` is ``dh``, ``db``, ``f``, ``cc``, ``cbr``, ``sm`` or ``noop``; for ``sm``, empty
-    ``cards`` means ``-`` (the cards already dealt).
-    """
-
-    number: int  # 1-based position in ``actions``
-    text: str
-    kind: str
-    actor: int | None = None
-    cards: tuple[Card, ...] = ()
-    amount: int | None = None
-
-    def where(self) -> str:
-        return f"action {self.number} {self.text.strip()!r}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,21 +139,7 @@ class HandHistory:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """The result of :func:`replay`: finishing stacks in PHH order, and the engine's events."""
-
-    finishing_stacks: tuple[int, ...]
-    events: tuple[Event, ...]
-    deck: tuple[str, ...]
-
-
 # --- reading --------------------------------------------------------------------------------
-
-
-def load(path: str | Path) -> HandHistory:
-    """Read a PHH file (UTF-8 TOML)."""
-    return loads(read_utf8(path, PHHError))
 
 
 def loads(text: str) -> HandHistory:
@@ -215,12 +182,8 @@ def loads(text: str) -> HandHistory:
             f"unsupported: min_bet {min_bet} differs from the big blind {big_blind} "
             "(docs/rules.md#holdem-betting: the minimum bet is the big blind)"
         )
-    raw_actions = document["actions"]
-    if not isinstance(raw_actions, list) or not all(isinstance(a, str) for a in raw_actions):
-        raise PHHError("malformed: 'actions' is not an array of strings")
-    actions = tuple(
-        parse_action(line, number, count) for number, line in enumerate(raw_actions, start=1)
-    )
+    lines = hand_history.action_lines(document, PHHError)
+    actions = tuple(parse_action(line, number, count) for number, line in enumerate(lines, 1))
     return HandHistory(
         starting_stacks=stacks,
         small_blind=small_blind,
@@ -233,20 +196,7 @@ def loads(text: str) -> HandHistory:
 
 
 def _amount(value: Any, name: str) -> int:
-    """A whole, finite, non-negative chip amount (TOML integer, or a float such as ``2.0``)."""
-    if isinstance(value, bool) or not isinstance(value, int | Decimal):
-        raise PHHError(f"malformed: {name} holds {value!r}, not a number")
-    if isinstance(value, Decimal):
-        if not value.is_finite():
-            raise PHHError(
-                f"unsupported: {name} holds {value} (unknown amounts cannot be replayed)"
-            )
-        if value != value.to_integral_value():
-            raise PHHError(f"unsupported: {name} holds {value} (our chips are whole numbers)")
-        value = int(value)
-    if value < 0:
-        raise PHHError(f"malformed: {name} holds a negative amount {value}")
-    return int(value)
+    return hand_history.amount(value, name, PHHError)
 
 
 def _amounts(value: Any, name: str, count: int | None) -> tuple[int, ...]:
@@ -305,10 +255,7 @@ def _cards(text: str, where: str) -> tuple[Card, ...]:
 
 
 def _player(word: str, count: int, where: str) -> int:
-    digits = word[1:]
-    if word[:1] != "p" or not digits.isdigit() or not 1 <= int(digits) <= count:
-        raise PHHError(f"malformed: {where}: {word!r} is not a player p1..p{count}")
-    return int(digits) - 1
+    return hand_history.player(word, count, where, PHHError)
 
 
 def parse_action(text: str, number: int, count: int) -> Action:
@@ -319,9 +266,8 @@ def parse_action(text: str, number: int, count: int) -> Action:
     >>> parse_action("d dh p1 As??", 1, 2).cards
     ('As', None)
     """
-    where = f"action {number} {text.strip()!r}"
-    words = text.split("#", 1)[0].split()
-    match words:
+    where = hand_history.where(number, text)
+    match hand_history.words(text):
         case []:
             return Action(number, text, "noop")
         case ["d", "db", cards]:
@@ -336,7 +282,7 @@ def parse_action(text: str, number: int, count: int) -> Action:
         case [player, "sm"]:
             raise PHHError(
                 f"{where}: p{_player(player, count, where) + 1} mucks; our rules show every live "
-                "hand at showdown, nothing is mucked (docs/rules.md#holdem-pots)"
+                "hand where showdown, nothing is mucked (docs/rules.md#holdem-pots)"
             )
         case [player, "sm", "-"]:
             return Action(number, text, "sm", _player(player, count, where))
@@ -518,21 +464,10 @@ def _play(state: HoldemState, action: Action, board_dealt: int) -> tuple[HoldemS
             f"{action.where()}: the file has dealt {board_dealt} board card(s) but the hand "
             f"is on the {street} ({len(state.board)})"
         )
-    if action.actor != legal.seat:
-        raise PHHError(
-            f"{action.where()}: it is p{legal.seat + 1}'s turn on the {street}, "
-            f"not p{(action.actor or 0) + 1}'s"
-        )
-    if action.kind == "f":
-        kind = "fold"
-    elif action.kind == "cc":
-        kind = "check" if legal.can_check else "call"
-    else:
-        kind = legal.bet_kind
-    try:
-        return advance(state, Act(seat=legal.seat, kind=kind, amount=action.amount))
-    except IllegalAction as error:
-        raise PHHError(f"{action.where()}: {error.message} [{error.code}]") from None
+    hand_history.check_turn(action, legal.seat, f"on the {street}", PHHError)
+    kind = hand_history.betting_kind(action, can_check=legal.can_check, bets=legal.can_bet)
+    command = Act(seat=legal.seat, kind=kind, amount=action.amount)
+    return hand_history.play(advance, state, command, action, PHHError)
 
 
 def _skipped_check(before: HoldemState, produced: Sequence[Event]) -> tuple[int, int] | None:
@@ -569,6 +504,12 @@ def _check_board(cards: Cards, state: HoldemState, board_dealt: int) -> None:
         raise PHHError("a board card is unknown at showdown, so the pot cannot be settled")
 
 
-def replay_file(path: str | Path) -> tuple[int, ...]:
-    """Finishing stacks (PHH order) of the hand in ``path``; raises :class:`PHHError`."""
-    return replay(load(path)).finishing_stacks
+READER = hand_history.Reader(PHHError, loads, replay)
+FORMAT = HistoryFormat(
+    name="PHH", variants=(SUPPORTED_VARIANT,), replay_file=READER.replay_file, error=PHHError
+)
+"""PHH as the game interface names it (:attr:`games.engine.game.Game.history_format`)."""
+load = READER.load
+"""Read a PHH file (UTF-8 TOML); raises :class:`PHHError`."""
+replay_file = READER.replay_file
+"""Finishing stacks (PHH order) of the hand in ``path``; raises :class:`PHHError`."""

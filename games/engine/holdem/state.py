@@ -2,18 +2,21 @@
 
 A state is a plain mutable record that :func:`apply` updates event by event; callers outside the
 engine treat it as read-only. Nothing here chooses anything — the choices are in the events.
+
+>>> print(fold([ev.MatchStarted(stacks=(1000, 1000), small_blind=10, big_blind=20)]).phase)
+between_hands
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
-from games.engine.betting import Action, AntePosted, apply_action, apply_uncalled_bet_returned
+from games.engine.betting import Action, ActionKind, AntePosted, chosen_action
 from games.engine.cards import STANDARD_DECK
-from games.engine.events import Event, MatchEnded, MatchRestarted
+from games.engine.event_sourcing import Folding
+from games.engine.events import MatchEnded, MatchRestarted
 from games.engine.holdem import events as ev
 from games.engine.holdem.events import Blind, Street
 from games.engine.holdem.pots import Pot, side_pots
@@ -56,6 +59,9 @@ class Seat:
     # The round's highest bet just after this seat's last action: raising reopens for the seat
     # only once the bet has grown by a full raise since then (docs/rules.md#holdem-all-ins).
     seen_bet: int = 0
+    # This hand's last action, for a table to show: its kind and amount (what a call added, the
+    # total a bet or raise went to; None for a fold or check).
+    last_action: tuple[ActionKind, int | None] | None = None
 
     def copy(self) -> Seat:
         # Spelled out: copy.copy on a slotted dataclass costs several times more, per seat, per
@@ -72,6 +78,7 @@ class Seat:
             self.hand_start_stack,
             self.acted,
             self.seen_bet,
+            self.last_action,
         )
 
     @property
@@ -117,6 +124,10 @@ class HoldemState:
     round_start: int = 0
     to_act: int | None = None
     shown: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    # The hands shown at this hand's showdown and the pots awarded, kept until the next hand
+    # (or a restart) so that a table can show the result without the feed.
+    hands_shown: list[ev.HandShown] = field(default_factory=list)
+    pots_awarded: list[ev.PotAwarded] = field(default_factory=list)
     places: dict[int, int] = field(default_factory=dict)
     winner: int | None = None
 
@@ -142,6 +153,8 @@ class HoldemState:
             round_start=self.round_start,
             to_act=self.to_act,
             shown=dict(self.shown),
+            hands_shown=list(self.hands_shown),
+            pots_awarded=list(self.pots_awarded),
             places=dict(self.places),
             winner=self.winner,
         )
@@ -236,6 +249,8 @@ def _clear_hand(state: HoldemState) -> None:
     state.to_act = None
     state.current_bet = 0
     state.shown = {}
+    state.hands_shown = []
+    state.pots_awarded = []
     state.small_blind_seat = None
     state.big_blind_seat = None
 
@@ -266,6 +281,7 @@ def _hand_started(state: HoldemState, event: ev.HandStarted) -> None:
         seat.hand_start_stack = seat.stack
         seat.acted = False
         seat.seen_bet = 0
+        seat.last_action = None
 
 
 def _ante_posted(state: HoldemState, event: AntePosted) -> None:
@@ -296,11 +312,6 @@ def _hole_cards_dealt(state: HoldemState, event: ev.HoleCardsDealt) -> None:
         state.to_act = first_to_act(state, state.round_start)
 
 
-def _action(state: HoldemState, event: Action) -> None:
-    apply_action(state, event)
-    state.to_act = first_to_act(state, event.seat + 1)
-
-
 def _board_dealt(state: HoldemState, event: ev.BoardDealt) -> None:
     assert state.config is not None
     state.street = Street(event.street)
@@ -317,12 +328,25 @@ def _board_dealt(state: HoldemState, event: ev.BoardDealt) -> None:
     state.to_act = first_to_act(state, state.round_start)
 
 
+def _action(state: HoldemState, event: Action) -> None:
+    _BETTING[type(event)](state, event)
+    chosen = chosen_action(event)
+    assert chosen is not None
+    _, kind, amount = chosen
+    state.seats[event.seat].last_action = (
+        kind,
+        event.amount if isinstance(event, ev.Called) else amount,
+    )
+
+
 def _hand_shown(state: HoldemState, event: ev.HandShown) -> None:
     state.shown[event.seat] = tuple(event.cards)
+    state.hands_shown.append(event)
     state.street = Street.SHOWDOWN
 
 
 def _pot_awarded(state: HoldemState, event: ev.PotAwarded) -> None:
+    state.pots_awarded.append(event)
     for winner, share in zip(event.winners, event.shares, strict=True):
         state.seats[winner].stack += share
 
@@ -354,42 +378,32 @@ def _match_ended(state: HoldemState, event: MatchEnded) -> None:
     state.places[event.winner] = 1
 
 
+_BETTING = ev.BETTING.folding(first_to_act)
+
 # Each applier takes its own event type; the table is keyed by that type.
-_APPLY: dict[type[Event], Callable[[HoldemState, Any], None]] = {
-    ev.MatchStarted: _match_started,
-    ev.MatchRestarted: _match_restarted,
-    ev.HandStarted: _hand_started,
-    ev.AntePosted: _ante_posted,
-    ev.BlindPosted: _blind_posted,
-    ev.HoleCardsDealt: _hole_cards_dealt,
-    ev.Folded: _action,
-    ev.Checked: _action,
-    ev.Called: _action,
-    ev.Bet: _action,
-    ev.Raised: _action,
-    ev.BoardDealt: _board_dealt,
-    ev.UncalledBetReturned: apply_uncalled_bet_returned,
-    ev.HandShown: _hand_shown,
-    ev.PotAwarded: _pot_awarded,
-    ev.HandEnded: _hand_ended,
-    ev.HandAbandoned: _hand_abandoned,
-    ev.PlayerEliminated: _player_eliminated,
-    ev.MatchEnded: _match_ended,
-}
+FOLDING = Folding[HoldemState](
+    HoldemState,
+    {
+        **_BETTING,
+        # A player's action also stays on the table until the next hand.
+        **dict.fromkeys(ev.PLAYER_ACTIONS, _action),
+        ev.MatchStarted: _match_started,
+        ev.MatchRestarted: _match_restarted,
+        ev.HandStarted: _hand_started,
+        ev.AntePosted: _ante_posted,
+        ev.BlindPosted: _blind_posted,
+        ev.HoleCardsDealt: _hole_cards_dealt,
+        ev.BoardDealt: _board_dealt,
+        ev.HandShown: _hand_shown,
+        ev.PotAwarded: _pot_awarded,
+        ev.HandEnded: _hand_ended,
+        ev.HandAbandoned: _hand_abandoned,
+        ev.PlayerEliminated: _player_eliminated,
+        ev.MatchEnded: _match_ended,
+    },
+)
 
-
-def apply(state: HoldemState, event: Event) -> None:
-    """Update ``state`` in place by one event."""
-    _APPLY[type(event)](state, event)
-
-
-def fold(events: Iterable[Event], state: HoldemState | None = None) -> HoldemState:
-    """The state the events lead to, from an empty table or from a copy of ``state`` (a snapshot).
-
-    >>> print(fold([ev.MatchStarted(stacks=(1000, 1000), small_blind=10, big_blind=20)]).phase)
-    between_hands
-    """
-    result = HoldemState() if state is None else state.copy()
-    for item in events:
-        apply(result, item)
-    return result
+apply = FOLDING.apply
+"""Update a state in place by one event."""
+fold = FOLDING.fold
+"""The state the events lead to, from nothing or from a copy of a snapshot ``state``."""

@@ -4,6 +4,11 @@ a player.
 A viewer sees their own hole cards, the board, hands shown at showdown, stacks, bets, pots and —
 on their turn — their legal actions. Never an opponent's unshown cards, the deck, a burned card
 or a seed before its hand is over. ``viewer=None`` is a spectator: no hole cards at all.
+
+So that a table can draw itself without replaying the feed, the view also carries each seat's
+last action this hand (``last_action``: kind and amount), the hands shown at the showdown with
+their ranks as data (``shown_hands``), and, once the hand is over and until the next is dealt,
+each pot's winners and shares (``pots_awarded``) — all of it public once it happened.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import Any
 from games.engine.events import Event, to_record
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
+from games.engine.holdem.evaluator import HandRank
 from games.engine.holdem.state import BETTING, HoldemState
 
 
@@ -43,7 +49,28 @@ def view(state: HoldemState, viewer: int | None) -> dict[str, Any]:
         "commitment": state.commitment,
         # The seed of the hand in play is the house's secret until the hand ends.
         "revealed_seed": None if in_hand else state.seed,
+        "shown_hands": [
+            {"seat": shown.seat, "cards": list(shown.cards), "rank": _rank(shown.rank)}
+            for shown in state.hands_shown
+        ],
+        "pots_awarded": [] if in_hand else [_pot_awarded(award) for award in state.pots_awarded],
         "winner": state.winner,
+    }
+
+
+def _rank(rank: HandRank | None) -> dict[str, Any] | None:
+    return None if rank is None else {"category": rank["category"], "ranks": list(rank["ranks"])}
+
+
+def _pot_awarded(award: ev.PotAwarded) -> dict[str, Any]:
+    """A pot's result: its winners and what each won, and the rank that won it (None when
+    everyone else folded: no hand was shown)."""
+    return {
+        "pot": award.pot,
+        "amount": award.amount,
+        "winners": list(award.winners),
+        "shares": list(award.shares),
+        "hand_rank": _rank(award.hand_rank),
     }
 
 
@@ -63,6 +90,9 @@ def _seat_view(state: HoldemState, index: int, viewer: int | None) -> dict[str, 
         "all_in": seat.live and seat.stack == 0 and state.phase == BETTING,
         "cards": cards,
         "place": state.places.get(index),
+        "last_action": None
+        if seat.last_action is None
+        else {"kind": str(seat.last_action[0]), "amount": seat.last_action[1]},
     }
 
 

@@ -73,94 +73,43 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine.audit import AuditReport
 from games.engine.events import Event
-from games.engine.game import ActionRequest, HandSummary, HistoryFormat
-from games.engine.updown import audit as _audit
+from games.engine.game import ActionRequest, EngineGame, HandSummary
+from games.engine.updown import audit, history, view
 from games.engine.updown import events as ev
-from games.engine.updown import history
-from games.engine.updown import view as _view
-from games.engine.updown.betting import UpDownLegalActions, legal_actions
-from games.engine.updown.game import Act, Command, Lock, Restart, StartDeal, advance
-from games.engine.updown.rules import HUMAN_SEAT, SEATS, START_MATCH
-from games.engine.updown.state import Phase, UpDownState, apply
+from games.engine.updown.betting import legal_actions
+from games.engine.updown.game import DECIDING, Act, Command, Lock, Restart, StartDeal
+from games.engine.updown.rules import SEATS, START_MATCH
+from games.engine.updown.state import Phase, UpDownState
 
 __all__ = ["UPDOWN", "UpDown"]
 
 
-class UpDown:
+class UpDown(EngineGame[UpDownState, Command]):
     """Up & Down as a :class:`~games.engine.game.Game`: two seats of 20 chips, an ante of 1,
     the human on seat 0. A "hand" of the interface is a deal."""
 
     name = "updown"
     engine_version = "updown-2"
-    human_seat = HUMAN_SEAT
     seat_count = SEATS
-    bots_package = "bots.updown"
-    history_format = HistoryFormat(
-        name="UD",
-        variants=(history.VARIANT,),
-        replay_file=history.replay_file,
-        error=history.HistoryError,
-    )
+    history_format = history.FORMAT
+    between_hands = Phase.BETWEEN_DEALS
 
-    def new_state(self) -> UpDownState:
-        return UpDownState()
-
-    def apply(self, state: UpDownState, event: Event) -> None:
-        apply(state, event)
-
-    def advance(self, state: UpDownState, command: Command) -> tuple[UpDownState, list[Event]]:
-        return advance(state, command)
-
-    def start_match(self) -> Command:
-        return START_MATCH
+    def __init__(self) -> None:
+        super().__init__(DECIDING, view, legal_actions, audit.audit, START_MATCH, Restart())
 
     def start_hand(self, seed: bytes) -> Command:
         # The seed is used only when the shoe needs a (re)shuffle; an unused seed is not recorded.
         return StartDeal(seed=seed)
-
-    def restart(self) -> Command:
-        return Restart()
 
     def command(self, seat: int, request: ActionRequest) -> Command:
         if request.kind == "lock":
             return Lock(seat, request.card or "")
         return Act(seat, request.kind, request.amount)
 
-    def to_act(self, state: UpDownState) -> int | None:
-        return state.to_act
-
-    def is_between_hands(self, state: UpDownState) -> bool:
-        return state.phase == Phase.BETWEEN_DEALS
-
-    def is_match_over(self, state: UpDownState) -> bool:
-        return state.phase == Phase.MATCH_OVER
-
     def seat_in_match(self, state: UpDownState, seat: int) -> bool:
         # Nobody is knocked out of Up & Down before the match ends.
         return state.phase != Phase.MATCH_OVER
-
-    def view(self, state: UpDownState, viewer: int | None) -> dict[str, Any]:
-        return _view.view(state, viewer)
-
-    def visible_record(self, event: Event, viewer: int | None) -> dict[str, Any]:
-        return _view.visible_record(event, viewer)
-
-    def legal_actions(self, state: UpDownState) -> UpDownLegalActions | None:
-        return legal_actions(state)
-
-    def audit(self, events: Sequence[Event]) -> AuditReport:
-        return _audit.audit(events)
-
-    def hand_opened_by(self, event: Event) -> int | None:
-        return event.deal_number if isinstance(event, ev.DealStarted) else None
-
-    def starts_segment(self, event: Event) -> bool:
-        return isinstance(event, ev.MatchStarted | ev.MatchRestarted)
-
-    def closes_hand(self, event: Event) -> bool:
-        return isinstance(event, ev.DealEnded | ev.DealAbandoned)
 
     def summarize_hand(self, events: Sequence[tuple[int, Event]]) -> HandSummary:
         """The deal's pot and winners; a showdown unless someone folded. ``detail``: the

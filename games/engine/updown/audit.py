@@ -17,19 +17,16 @@ from collections.abc import Sequence
 from games.engine.audit import AuditReport, replay_inputs
 from games.engine.events import Event
 from games.engine.updown import events as ev
-from games.engine.updown.game import Act, Command, Lock, Restart, StartDeal, StartMatch, advance
-from games.engine.updown.state import UpDownState
+from games.engine.updown.game import DECIDING, Act, Command, Lock, Restart, StartDeal, StartMatch
 
 
 def command_at(events: Sequence[Event], index: int) -> Command | None:
-    """The command that produced the batch starting at ``events[index]``, or None when that
-    event is a dealer event no command starts with."""
+    """The command that produced the batch starting at ``events[index]`` (the match's start
+    and the players' betting actions are asked again by
+    :func:`~games.engine.audit.replay_inputs` itself), or None when that event is a dealer event
+    no command starts with."""
     item = events[index]
     match item:
-        case ev.MatchStarted():
-            return StartMatch(
-                stacks=tuple(item.stacks), ante=item.ante, first_starter=item.first_starter
-            )
         case ev.DealStarted():
             # The shuffle, when there is one, directly follows the start of the deal.
             following = events[index + 1] if index + 1 < len(events) else None
@@ -40,16 +37,6 @@ def command_at(events: Sequence[Event], index: int) -> Command | None:
             return StartDeal()
         case ev.CardLocked():
             return Lock(item.seat, item.card)
-        case ev.Folded():
-            return Act(item.seat, "fold")
-        case ev.Checked():
-            return Act(item.seat, "check")
-        case ev.Called():
-            return Act(item.seat, "call")
-        case ev.Bet():
-            return Act(item.seat, "bet", item.to)
-        case ev.Raised():
-            return Act(item.seat, "raise", item.to)
         # A restart abandons the deal in play, reveals the seeds still secret, then restarts.
         case ev.DealAbandoned() | ev.ShuffleRevealed() | ev.MatchRestarted():
             return Restart()
@@ -58,4 +45,4 @@ def command_at(events: Sequence[Event], index: int) -> Command | None:
 
 def audit(events: Sequence[Event]) -> AuditReport:
     """Replay the inputs of ``events`` and compare every event with what the rules produce."""
-    return replay_inputs(events, UpDownState(), command_at, advance, ev.DealEnded)
+    return replay_inputs(events, DECIDING, command_at, ev.DealEnded, table=StartMatch, act=Act)

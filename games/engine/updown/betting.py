@@ -5,9 +5,9 @@ One source of truth for "is this allowed, and why not": :func:`legal_actions` li
 — which card to lock, or check/bet/call/raise/fold with exact amounts — and :func:`lock_event`
 and :func:`action_event` accept exactly those, refusing everything else with an
 :class:`~games.engine.errors.IllegalAction` carrying a stable code. The betting itself is the
-shared :mod:`games.engine.betting`; Up & Down's hooks: only the opponent could answer a raise
-(facing an all-in: call or fold, ``opponent_all_in``), and a short all-in that did not reopen
-raising is named first.
+shared :mod:`games.engine.betting`; Up & Down's hooks: a raise nobody could answer is refused
+as ``opponent_all_in`` (facing an all-in: call or fold), and a short all-in that did not
+reopen raising is named first.
 """
 
 from __future__ import annotations
@@ -42,16 +42,8 @@ class UpDownLegalActions(LegalActions):
         }
 
 
-def opponent_can_respond(state: UpDownState, seat_index: int) -> bool:
-    """Whether the opponent has chips to answer a raise (facing an all-in: call or fold only)."""
-    return state.seats[1 - seat_index].can_act
-
-
 RULES = BettingRules[UpDownState](
-    events=ev.BETTING,
-    could_respond=opponent_can_respond,
-    nobody_answers=ErrorCode.OPPONENT_ALL_IN,
-    reopening_first=True,
+    events=ev.BETTING, nobody_answers=ErrorCode.OPPONENT_ALL_IN, reopening_first=True
 )
 
 

@@ -20,12 +20,19 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from games.engine.betting import betting_events
-from games.engine.events import Event, event, match_events
+from games.engine.events import (
+    Event,
+    HandClosing,
+    HandOpening,
+    MatchStart,
+    event,
+    match_events,
+)
 
 
 @event("updown.match_started")
 @dataclass(frozen=True, slots=True)
-class MatchStarted(Event):
+class MatchStarted(MatchStart):
     """Two seats with their starting stacks, the ante, and who starts the first deal."""
 
     stacks: tuple[int, ...]
@@ -35,11 +42,15 @@ class MatchStarted(Event):
 
 @event("updown.deal_started")
 @dataclass(frozen=True, slots=True)
-class DealStarted(Event):
+class DealStarted(HandOpening):
     """A new deal; ``starter`` locks first and acts first in the betting."""
 
     deal_number: int
     starter: int
+
+    @property
+    def number(self) -> int:
+        return self.deal_number
 
 
 @event("updown.shoe_shuffled")
@@ -126,7 +137,7 @@ class PotAwarded(Event):
 
 @event("updown.deal_ended")
 @dataclass(frozen=True, slots=True)
-class DealEnded(Event):
+class DealEnded(HandClosing):
     """The deal is over: the locked cards go to the discards and the stacks are final.
 
     ``winner`` is None after a tie; the next deal's starter follows from it
@@ -140,7 +151,7 @@ class DealEnded(Event):
 
 @event("updown.deal_abandoned")
 @dataclass(frozen=True, slots=True)
-class DealAbandoned(Event):
+class DealAbandoned(HandClosing):
     """A deal stopped unfinished by a restart; its chips are not settled."""
 
     deal_number: int

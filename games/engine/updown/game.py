@@ -17,7 +17,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from games.engine.errors import ErrorCode, refuse
-from games.engine.events import Emit, Event, run_command
+from games.engine.event_sourcing import Deciding
+from games.engine.events import Emit
 from games.engine.shuffle import SEED_BYTES, commitment, shuffled
 from games.engine.updown import events as ev
 from games.engine.updown.betting import RULES, action_event, lock_event
@@ -26,12 +27,12 @@ from games.engine.updown.events import Outcome
 from games.engine.updown.state import (
     BETTING,
     BETWEEN_DEALS,
+    FOLDING,
     LOCKING,
     MATCH_OVER,
     NO_MATCH,
     SEATS,
     UpDownState,
-    apply,
 )
 
 
@@ -75,30 +76,16 @@ class Restart:
 Command = StartMatch | StartDeal | Lock | Act | Restart
 
 
-def decide(state: UpDownState, command: Command) -> list[Event]:
-    """The events ``command`` produces in ``state``, or :class:`IllegalAction`."""
-    return advance(state, command)[1]
+def _lock(state: UpDownState, command: Lock, emit: Emit) -> None:
+    emit(lock_event(state, command.seat, command.card))
 
 
-def advance(state: UpDownState, command: Command) -> tuple[UpDownState, list[Event]]:
-    """Like :func:`decide`, also returning the state after the events (saves folding them again)."""
-    return run_command(state, apply, lambda work, emit: _decide(work, command, emit))
+def _act(state: UpDownState, command: Act, emit: Emit) -> None:
+    emit(action_event(state, command.seat, command.kind, command.amount))
 
 
-def _decide(state: UpDownState, command: Command, emit: Emit) -> None:
-    match command:
-        case StartMatch():
-            _start_match(state, command, emit)
-        case StartDeal():
-            _start_deal(state, command, emit)
-        case Lock():
-            emit(lock_event(state, command.seat, command.card))
-        case Act():
-            emit(action_event(state, command.seat, command.kind, command.amount))
-        case Restart():
-            _restart(state, emit)
-        case _:
-            raise refuse(ErrorCode.UNKNOWN_COMMAND, command=type(command).__name__)
+def _run_dealer(state: UpDownState, emit: Emit) -> None:
+    """Once the betting is over, settle the deal."""
     if state.phase == BETTING and state.to_act is None:
         _settle(state, emit)
 
@@ -118,7 +105,7 @@ def _start_match(state: UpDownState, command: StartMatch, emit: Emit) -> None:
     emit(ev.MatchStarted(stacks=stacks, ante=command.ante, first_starter=command.first_starter))
 
 
-def _restart(state: UpDownState, emit: Emit) -> None:
+def _restart(state: UpDownState, command: Restart, emit: Emit) -> None:
     if state.config is None:
         raise refuse(ErrorCode.NO_MATCH)
     if state.phase in (LOCKING, BETTING):
@@ -288,6 +275,17 @@ def _reveal(
             shuffle=number, seed=seed, pile=pile, order=None if seed is not None else order
         )
     )
+
+
+DECIDING = Deciding[UpDownState, Command](
+    FOLDING,
+    {StartMatch: _start_match, StartDeal: _start_deal, Lock: _lock, Act: _act, Restart: _restart},
+    dealer=_run_dealer,
+)
+advance = DECIDING.advance
+"""The state after a command and the events it produced, or :class:`IllegalAction`."""
+decide = DECIDING.decide
+"""The events a command produces in a state (``advance`` without the state)."""
 
 
 def shoe_for(seed: bytes, pile: tuple[str, ...] = SHOE) -> list[str]:

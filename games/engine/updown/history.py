@@ -36,12 +36,14 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from games.engine import hand_history
 from games.engine.errors import IllegalAction
 from games.engine.events import Event
-from games.engine.toml_files import parse_toml, read_utf8
+from games.engine.game import HistoryFormat
+from games.engine.hand_history import Action, Card, Replay
+from games.engine.toml_files import parse_toml
 from games.engine.updown import events as ev
 from games.engine.updown.betting import legal_actions
 from games.engine.updown.cards import SHOE, in_shoe_order, is_card_id
@@ -54,31 +56,9 @@ REQUIRED_FIELDS = ("variant", "format_version", "ante", "starting_stacks", "star
 UNKNOWN = "??"
 HEADER = "# Up & Down deal history (docs/updown-hand-history.md)\n"
 
-Card = str | None  # None: a card the history does not tell (``??``)
-
 
 class HistoryError(ValueError):
     """A deal history we cannot accept; ``str(error)`` is the one-line reason."""
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One entry of ``actions``; ``actor`` is the 0-based seat (None for the dealer ``d``).
-
-    ``kind`` is ``dh`` (the two cards a player holds as the deal begins), ``lock``, ``f``, ``cc``
-    (check or call), ``cbr`` (bet or raise to ``amount``), ``sm`` (a locked card shown) or
-    ``noop`` (a blank or comment-only line).
-    """
-
-    number: int  # 1-based position in ``actions``
-    text: str
-    kind: str
-    actor: int | None = None
-    cards: tuple[Card, ...] = ()
-    amount: int | None = None
-
-    def where(self) -> str:
-        return f"action {self.number} {self.text.strip()!r}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,14 +70,6 @@ class DealHistory:
     starter: int
     actions: tuple[Action, ...]
     finishing_stacks: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """The result of :func:`replay`: our engine's finishing stacks and events."""
-
-    finishing_stacks: tuple[int, ...]
-    events: tuple[Event, ...]
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -201,11 +173,6 @@ def _shuffle_fields(events: Sequence[Event], state: UpDownState) -> dict[str, An
 # --- reading ---------------------------------------------------------------------------------
 
 
-def load(path: str | Path) -> DealHistory:
-    """Read a deal history file (UTF-8 TOML)."""
-    return loads(read_utf8(path, HistoryError))
-
-
 def loads(text: str) -> DealHistory:
     """Read deal history text; raises :class:`HistoryError` for anything we cannot replay."""
     document = parse_toml(text, HistoryError)
@@ -233,10 +200,8 @@ def loads(text: str) -> DealHistory:
     starter = document["starter"]
     if starter not in ("p1", "p2"):
         raise HistoryError(f"malformed: starter is {starter!r}, not 'p1' or 'p2'")
-    raw = document["actions"]
-    if not isinstance(raw, list) or not all(isinstance(line, str) for line in raw):
-        raise HistoryError("malformed: 'actions' is not an array of strings")
-    actions = tuple(parse_action(line, number) for number, line in enumerate(raw, start=1))
+    lines = hand_history.action_lines(document, HistoryError)
+    actions = tuple(parse_action(line, number) for number, line in enumerate(lines, start=1))
     return DealHistory(
         ante=ante,
         starting_stacks=stacks,
@@ -247,11 +212,7 @@ def loads(text: str) -> DealHistory:
 
 
 def _amount(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise HistoryError(f"malformed: {name} holds {value!r}, not a whole number of chips")
-    if value < 0:
-        raise HistoryError(f"malformed: {name} holds a negative amount {value}")
-    return value
+    return hand_history.amount(value, name, HistoryError)
 
 
 def _stacks(value: Any, name: str) -> tuple[int, ...]:
@@ -261,9 +222,7 @@ def _stacks(value: Any, name: str) -> tuple[int, ...]:
 
 
 def _player(word: str, where: str) -> int:
-    if word not in ("p1", "p2"):
-        raise HistoryError(f"malformed: {where}: {word!r} is not a player p1 or p2")
-    return int(word[1]) - 1
+    return hand_history.player(word, SEATS, where, HistoryError)
 
 
 def _card(word: str, where: str) -> Card:
@@ -282,9 +241,8 @@ def parse_action(text: str, number: int) -> Action:
     >>> parse_action("d dh p1 As1 ??", 1).cards
     ('As1', None)
     """
-    where = f"action {number} {text.strip()!r}"
-    words = text.split("#", 1)[0].split()
-    match words:
+    where = hand_history.where(number, text)
+    match hand_history.words(text):
         case []:
             return Action(number, text, "noop")
         case ["d", "dh", player, first, second]:
@@ -365,6 +323,7 @@ def replay(history: DealHistory | str) -> Replay:
     if isinstance(history, str):
         history = loads(history)
     hands = _hands(history)
+    shoe = first_deal_shoe(hands)
     events: list[Event] = []
     try:
         state, produced = advance(
@@ -376,7 +335,7 @@ def replay(history: DealHistory | str) -> Replay:
             ),
         )
         events += produced
-        state, produced = advance(state, StartDeal(shoe=first_deal_shoe(hands)))
+        state, produced = advance(state, StartDeal(shoe=shoe))
         events += produced
     except IllegalAction as error:
         raise HistoryError(f"unsupported deal: {error.message}") from None
@@ -404,7 +363,7 @@ def replay(history: DealHistory | str) -> Replay:
             f"finishing_stacks {list(history.finishing_stacks)} differ from the rules' "
             f"{list(stacks)}"
         )
-    return Replay(finishing_stacks=stacks, events=tuple(events))
+    return Replay(finishing_stacks=stacks, events=tuple(events), deck=shoe)
 
 
 def _play(
@@ -414,12 +373,9 @@ def _play(
     legal = legal_actions(state)
     if legal is None:
         raise HistoryError(f"{action.where()}: the deal is already over")
-    if action.actor != legal.seat:
-        step = "lock" if legal.can_lock else "act"
-        raise HistoryError(
-            f"{action.where()}: it is p{legal.seat + 1}'s turn to {step}, "
-            f"not p{(action.actor or 0) + 1}'s"
-        )
+    hand_history.check_turn(
+        action, legal.seat, "to lock" if legal.can_lock else "to act", HistoryError
+    )
     seat = legal.seat
     if action.kind == "lock":
         card = action.cards[0]
@@ -428,17 +384,12 @@ def _play(
                 f"{action.where()}: p{seat + 1} was not dealt {card} (the 'd dh' line)"
             )
         command: Lock | Act = Lock(seat=seat, card=card or "")
-    elif action.kind == "f":
-        command = Act(seat=seat, kind="fold")
-    elif action.kind == "cc":
-        command = Act(seat=seat, kind="check" if legal.can_check else "call")
     else:
-        kind = "bet" if state.current_bet == 0 else "raise"
+        kind = hand_history.betting_kind(
+            action, can_check=legal.can_check, bets=state.current_bet == 0
+        )
         command = Act(seat=seat, kind=kind, amount=action.amount)
-    try:
-        return advance(state, command)
-    except IllegalAction as error:
-        raise HistoryError(f"{action.where()}: {error.message} [{error.code}]") from None
+    return hand_history.play(advance, state, command, action, HistoryError)
 
 
 def _check_show(state: UpDownState, action: Action) -> None:
@@ -452,6 +403,12 @@ def _check_show(state: UpDownState, action: Action) -> None:
         )
 
 
-def replay_file(path: str | Path) -> tuple[int, ...]:
-    """Finishing stacks (p1, p2) of the deal in ``path``; raises :class:`HistoryError`."""
-    return replay(load(path)).finishing_stacks
+READER = hand_history.Reader(HistoryError, loads, replay)
+FORMAT = HistoryFormat(
+    name="UD", variants=(VARIANT,), replay_file=READER.replay_file, error=HistoryError
+)
+"""UD as the game interface names it (:attr:`games.engine.game.Game.history_format`)."""
+load = READER.load
+"""Read a deal history file (UTF-8 TOML); raises :class:`HistoryError`."""
+replay_file = READER.replay_file
+"""Finishing stacks (p1, p2) of the deal in ``path``; raises :class:`HistoryError`."""

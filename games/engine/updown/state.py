@@ -6,17 +6,19 @@ engine treat it as read-only. Nothing here chooses anything — the choices are 
 Where the 104 cards are: the undealt part of the current shoe (:meth:`UpDownState.stock`), the
 hands (two cards during a deal, the kept one between deals; a locked card stays in its hand and
 is also named by ``Seat.locked``), and the discards. Together they are always the whole shoe.
+
+>>> print(fold([ev.MatchStarted(stacks=(20, 20), ante=1)]).phase)
+between_deals
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
-from games.engine.betting import Action, AntePosted, apply_action, apply_uncalled_bet_returned
-from games.engine.events import Event, MatchEnded, MatchRestarted
+from games.engine.betting import AntePosted
+from games.engine.event_sourcing import Folding
+from games.engine.events import MatchEnded, MatchRestarted
 from games.engine.shuffle import shuffled
 from games.engine.updown import events as ev
 from games.engine.updown.cards import SHOE, in_shoe_order
@@ -310,12 +312,6 @@ def _card_locked(state: UpDownState, event: ev.CardLocked) -> None:
     state.to_act = first_to_act(state, state.starter)
 
 
-def _action(state: UpDownState, event: Action) -> None:
-    apply_action(state, event)
-    # After a fold nobody owes anything and only one player is left: nobody acts.
-    state.to_act = first_to_act(state, event.seat + 1)
-
-
 def _locked_cards_revealed(state: UpDownState, event: ev.LockedCardsRevealed) -> None:
     state.revealed = tuple(event.cards)
 
@@ -381,42 +377,28 @@ def _match_ended(state: UpDownState, event: MatchEnded) -> None:
 
 
 # Each applier takes its own event type; the table is keyed by that type.
-_APPLY: dict[type[Event], Callable[[UpDownState, Any], None]] = {
-    ev.MatchStarted: _match_started,
-    ev.MatchRestarted: _match_restarted,
-    ev.DealStarted: _deal_started,
-    ev.ShoeShuffled: _shoe_shuffled,
-    ev.CardDealt: _card_dealt,
-    ev.AntePosted: _ante_posted,
-    ev.SignalsShown: _signals_shown,
-    ev.CardLocked: _card_locked,
-    ev.Folded: _action,
-    ev.Checked: _action,
-    ev.Called: _action,
-    ev.Bet: _action,
-    ev.Raised: _action,
-    ev.UncalledBetReturned: apply_uncalled_bet_returned,
-    ev.LockedCardsRevealed: _locked_cards_revealed,
-    ev.PotAwarded: _pot_awarded,
-    ev.DealEnded: _deal_ended,
-    ev.DealAbandoned: _deal_abandoned,
-    ev.ShuffleRevealed: _shuffle_revealed,
-    ev.MatchEnded: _match_ended,
-}
+FOLDING = Folding[UpDownState](
+    UpDownState,
+    {
+        **ev.BETTING.folding(first_to_act),
+        ev.MatchStarted: _match_started,
+        ev.MatchRestarted: _match_restarted,
+        ev.DealStarted: _deal_started,
+        ev.ShoeShuffled: _shoe_shuffled,
+        ev.CardDealt: _card_dealt,
+        ev.AntePosted: _ante_posted,
+        ev.SignalsShown: _signals_shown,
+        ev.CardLocked: _card_locked,
+        ev.LockedCardsRevealed: _locked_cards_revealed,
+        ev.PotAwarded: _pot_awarded,
+        ev.DealEnded: _deal_ended,
+        ev.DealAbandoned: _deal_abandoned,
+        ev.ShuffleRevealed: _shuffle_revealed,
+        ev.MatchEnded: _match_ended,
+    },
+)
 
-
-def apply(state: UpDownState, event: Event) -> None:
-    """Update ``state`` in place by one event."""
-    _APPLY[type(event)](state, event)
-
-
-def fold(events: Iterable[Event], state: UpDownState | None = None) -> UpDownState:
-    """The state the events lead to, from nothing or from a copy of ``state`` (a snapshot).
-
-    >>> print(fold([ev.MatchStarted(stacks=(20, 20), ante=1)]).phase)
-    between_deals
-    """
-    result = UpDownState() if state is None else state.copy()
-    for item in events:
-        apply(result, item)
-    return result
+apply = FOLDING.apply
+"""Update a state in place by one event."""
+fold = FOLDING.fold
+"""The state the events lead to, from nothing or from a copy of a snapshot ``state``."""
