@@ -1,4 +1,4 @@
-"""``manage.py audit``: re-derive every stored hand; exit 1 on any mismatch (DESIGN.md)."""
+"""``manage.py audit``: re-derive every stored hand; exit 1 on any mismatch (docs/rules.md)."""
 
 from __future__ import annotations
 

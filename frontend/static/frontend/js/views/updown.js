@@ -9,7 +9,7 @@ import { card, chips, lastActionLabel, playerName, rankOf, subjectOf } from "./c
 
 const UP_RANKS = new Set(["8", "9", "T", "J", "Q", "K", "A"]);
 
-// The card's public group (RULES.md §2.2): 8 to A are UP, 2 to 7 DOWN.
+// The card's public group (docs/rules.md#updown-signals): 8 to A are UP, 2 to 7 DOWN.
 export function group(code) {
   return UP_RANKS.has(rankOf(code)) ? "up" : "down";
 }
