@@ -122,10 +122,20 @@ def peer_stats(player: Any) -> dict[str, Any]:
         row = sums.setdefault(
             levels[key],
             dict.fromkeys(
-                (
-                    "hands vpip pfr opportunities three_bets saw_flop showdowns showdowns_won "
-                    "aggressive calls net_total net_squared"
-                ).split(),
+                [
+                    "hands",
+                    "vpip",
+                    "pfr",
+                    "opportunities",
+                    "three_bets",
+                    "saw_flop",
+                    "showdowns",
+                    "showdowns_won",
+                    "aggressive",
+                    "calls",
+                    "net_total",
+                    "net_squared",
+                ],
                 0,
             )
             | {"level": levels[key], "matches": set()},
@@ -145,8 +155,7 @@ def peer_stats(player: Any) -> dict[str, Any]:
         row["net_squared"] += line.net * line.net
     return {
         "holdem": [
-            holdem_entry({**row, "matches": len(row["matches"])})
-            for _, row in sorted(sums.items())
+            holdem_entry({**row, "matches": len(row["matches"])}) for _, row in sorted(sums.items())
         ]
     }
 
