@@ -14,9 +14,16 @@ class BotsConfig(AppConfig):
         del cutoffs
         hooks.on_ai_turn_due(_queue_ai_turn)
         hooks.provide_seat_personas(registry.seat_personas)
+        hooks.on_analysis_due(_queue_analysis)
 
 
 def _queue_ai_turn(match_id: str, seq: int) -> None:
     from bots.tasks import queue_play
 
     queue_play(match_id, seq)
+
+
+def _queue_analysis(match_id: str, hand_number: int) -> None:
+    from bots.tasks import analyse_hand
+
+    analyse_hand.delay(match_id, hand_number)
