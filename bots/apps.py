@@ -1,3 +1,5 @@
+import logging
+
 from django.apps import AppConfig
 
 
@@ -26,4 +28,12 @@ def _queue_ai_turn(match_id: str, seq: int) -> None:
 def _queue_analysis(match_id: str, hand_number: int) -> None:
     from bots.tasks import analyse_hand
 
-    analyse_hand.delay(match_id, hand_number)
+    try:
+        analyse_hand.delay(match_id, hand_number)
+    except Exception:
+        # In-process (eager) the task runs here, and the broker may be down: either way the
+        # request has answered "pending" and the next one asks again (a failed analysis is
+        # forgotten), so a failure is logged, never sent to the player.
+        logging.getLogger(__name__).exception(
+            "analysis of hand %s of %s not queued", hand_number, match_id
+        )

@@ -135,3 +135,21 @@ def test_up_and_down_deals_and_unfinished_hands_have_no_analysis(make_client, re
     stranger.session()
     assert stranger.get(f"/api/matches/{holdem}/hands/1/analysis/").code == "not_found"
     assert not HandAnalysis.objects.exists()
+
+
+def test_a_failed_analysis_is_forgotten_and_asked_for_again(played, monkeypatch):
+    import bots.analysis
+
+    client, match_id = played
+    hand = _river_hand(client, match_id)
+    url = f"/api/matches/{match_id}/hands/{hand['hand_number']}/analysis/"
+
+    def broken(match, summary):
+        raise RuntimeError("the evaluator is broken")
+
+    monkeypatch.setattr(bots.analysis, "hand_analysis", broken)
+    assert client.get(url).status == 202
+    assert not HandAnalysis.objects.exists()  # forgotten: the next request enqueues it again
+    monkeypatch.undo()
+    assert client.get(url).status == 202
+    assert client.get(url).ok().body["status"] == "ready"
