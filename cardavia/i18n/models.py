@@ -212,7 +212,10 @@ class AccountLanguage(models.Model):
         primary_key=True,
         related_name="account_language",
     )
-    language = models.ForeignKey(Language, on_delete=models.CASCADE, related_name="+")
+    # Only an enabled language validates (the admin's form offers only those).
+    language = models.ForeignKey(
+        Language, on_delete=models.CASCADE, related_name="+", limit_choices_to={"enabled": True}
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

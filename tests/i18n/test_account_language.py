@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 
 from cardavia.i18n.loader import LoadReport
 from cardavia.i18n.models import AccountLanguage, Language
@@ -157,3 +158,13 @@ def test_a_deleted_account_takes_its_language_with_it() -> None:
     signed_up("rae", language="de")
     get_user_model().objects.filter(username="rae").delete()
     assert AccountLanguage.objects.count() == 0
+
+
+def test_the_model_accepts_only_an_enabled_language() -> None:
+    """What the admin's form checks too: a disabled language is not a valid choice."""
+    user = get_user_model().objects.create_user("sam")
+    AccountLanguage(user=user, language=Language.objects.get(code="de")).full_clean()
+    Language.objects.filter(code="de").update(enabled=False)
+    with pytest.raises(ValidationError) as refused:
+        AccountLanguage(user=user, language=Language.objects.get(code="de")).full_clean()
+    assert "language" in refused.value.message_dict
