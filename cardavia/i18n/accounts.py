@@ -1,5 +1,7 @@
 """The language kept on a signed-in account: read for the session, chosen from the picker, and
-taken from the browser at sign-up or log-in when the account has none yet.
+taken from the browser at sign-up or log-in when the account has none yet. ``games``' session
+and account views reach these through its hook (:data:`ACCOUNT_LANGUAGES`, connected in
+``I18nConfig.ready``), since ``games`` never imports the catalog.
 
 Only an enabled language can be chosen (a refusal, ``language_unavailable``, otherwise, and
 nothing stored). One that is disabled later stays stored but is not served: the session says
@@ -41,16 +43,26 @@ def choose_language(user: AbstractBaseUser, code: str) -> str:
     return language.code
 
 
-def keep_language_if_none(user: AbstractBaseUser, code: str | None) -> str | None:
+def keep_language_if_none(user: AbstractBaseUser, code: str | None) -> None:
     """At sign-up or log-in: the browser's language becomes the account's if it has none.
 
     The account's own choice always wins; the browser's is only a first guess, so one the
     catalog does not serve (or none sent) is passed over rather than refusing the log-in.
-    Returns the account's language afterwards (what the session will say).
     """
-    if code:
-        language = Language.objects.filter(code=code, enabled=True).first()
-        if language is not None:
-            with transaction.atomic():
-                AccountLanguage.objects.get_or_create(user=user, defaults={"language": language})
-    return account_language(user)
+    if not code:
+        return
+    language = Language.objects.filter(code=code, enabled=True).first()
+    if language is not None:
+        with transaction.atomic():
+            AccountLanguage.objects.get_or_create(user=user, defaults={"language": language})
+
+
+class _AccountLanguages:
+    """This module as ``games.hooks.AccountLanguages``."""
+
+    read = staticmethod(account_language)
+    choose = staticmethod(choose_language)
+    keep_if_none = staticmethod(keep_language_if_none)
+
+
+ACCOUNT_LANGUAGES = _AccountLanguages()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib.auth import logout
 from django.middleware.csrf import get_token
@@ -12,11 +13,34 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardavia.i18n.accounts import account_language, choose_language, keep_language_if_none
+from games import hooks
 from games.api import schemas
 from games.api.common import Text, requester
+from games.errors import LanguageUnavailable
 from games.models import Player
 from games.players import user_log_in, user_sign_up
+
+# --- the account's language: kept by the app connected to games.hooks (cardavia.i18n) ------
+
+
+def _account_language(user: Any) -> str | None:
+    provider = hooks.account_languages()
+    if provider is None or not user.is_authenticated:
+        return None
+    return provider.read(user)
+
+
+def _choose_language(user: Any, code: str) -> str:
+    provider = hooks.account_languages()
+    if provider is None:
+        raise LanguageUnavailable(code)  # nothing keeps languages: none is offered
+    return provider.choose(user, code)
+
+
+def _keep_language_if_none(user: Any, code: str | None) -> None:
+    provider = hooks.account_languages()
+    if provider is not None and code:
+        provider.keep_if_none(user, code)
 
 
 def _player_body(player: Player) -> dict[str, object]:
@@ -33,7 +57,7 @@ class SessionView(APIView):
             {
                 "player": None if player is None else _player_body(player),
                 "user": request.user.get_username() if request.user.is_authenticated else None,
-                "language": account_language(request.user),
+                "language": _account_language(request.user),
                 "csrf_token": get_token(request._request),
             }
         )
@@ -50,7 +74,7 @@ def _log_in_with(request: Request, data: dict[str, str], log_in: Callable[..., P
     """Sign up or log in (``log_in``), then keep the browser's language if the account has none."""
     language = data.pop("language", None)
     player = log_in(request=request._request, **data)
-    keep_language_if_none(request._request.user, language)
+    _keep_language_if_none(request._request.user, language)
     return player
 
 
@@ -70,7 +94,7 @@ class AccountLanguageView(APIView):
             raise exceptions.NotAuthenticated()
         data = _LanguageChoice(data=request.data)
         data.is_valid(raise_exception=True)
-        code = choose_language(request.user, data.validated_data["language"])
+        code = _choose_language(request.user, data.validated_data["language"])
         return Response({"language": code})
 
 

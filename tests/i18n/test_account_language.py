@@ -168,3 +168,15 @@ def test_the_model_accepts_only_an_enabled_language() -> None:
     with pytest.raises(ValidationError) as refused:
         AccountLanguage(user=user, language=Language.objects.get(code="de")).full_clean()
     assert "language" in refused.value.message_dict
+
+
+def test_games_alone_offers_no_account_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``games`` reaches the catalog only through its hook: with nothing connected an account
+    has no language, choosing one is refused, and logging in with one still works."""
+    from games import hooks
+
+    monkeypatch.setattr(hooks, "_account_languages", [])
+    client = signed_up("tove", language="de")
+    assert stored("tove") is None
+    assert client.session().body["language"] is None
+    assert_refused(choose(client, "de"), 400, "language_unavailable", language="de")
