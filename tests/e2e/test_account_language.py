@@ -1,6 +1,7 @@
 """The language kept on the account, in Chromium: logging in on a fresh browser switches the page
 to the account's language; changing the picker while signed in stores it on the account; signing
-up keeps the page's language as the account's."""
+up (or logging in, or opening the page signed in) gives an account without a language the
+page's."""
 
 from __future__ import annotations
 
@@ -99,6 +100,11 @@ def test_an_account_without_a_language_takes_the_pages(browse: Any) -> None:
     )
     wait_until_stored("hugo", "vi")
     expect(page.locator("html")).to_have_attribute("lang", "vi")
+    # Signed in before the account kept a language: the next page load gives it the page's.
+    AccountLanguage.objects.filter(user__username="hugo").delete()
+    page.reload()
+    page.wait_for_selector(".lobby")
+    wait_until_stored("hugo", "vi")
 
 
 def test_signing_up_keeps_the_pages_language_and_a_guest_keeps_it_in_the_browser(

@@ -684,6 +684,9 @@ async function start() {
     ctrl.languages = languages;
     ctrl.languageCode = preferredLanguage(languages, session.user ? session.language : null);
     await loadCatalog(ctrl.languageCode);
+    // An account signed in before it kept a language (or whose language was disabled) takes
+    // the page's, so its other devices follow.
+    if (session.user && !session.language) saveAccountLanguage(ctrl.languageCode);
   } catch {
     ctrl.failed = true;
     document.getElementById("app").classList.add("boot-failed");
