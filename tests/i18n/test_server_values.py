@@ -36,13 +36,16 @@ def missing(keys: set[str]) -> list[str]:
 
 def test_every_game_has_its_name_header_and_summary() -> None:
     assert set(registry.GAMES) >= {"holdem", "updown"}
-    assert missing(
-        {
-            f"{prefix}.{game}.{suffix}"
-            for game in registry.GAMES
-            for prefix, suffix in (("game", "name"), ("game", "header"), ("ui.game", "summary"))
-        }
-    ) == []
+    assert (
+        missing(
+            {
+                f"{prefix}.{game}.{suffix}"
+                for game in registry.GAMES
+                for prefix, suffix in (("game", "name"), ("game", "header"), ("ui.game", "summary"))
+            }
+        )
+        == []
+    )
 
 
 def test_every_level_has_its_name_and_a_description_in_each_game() -> None:
