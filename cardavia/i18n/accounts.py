@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db import transaction
 
 from cardavia.i18n.models import AccountLanguage, Language
 from games.errors import LanguageUnavailable
@@ -53,8 +52,8 @@ def keep_language_if_none(user: AbstractBaseUser, code: str | None) -> None:
         return
     language = Language.objects.filter(code=code, enabled=True).first()
     if language is not None:
-        with transaction.atomic():
-            AccountLanguage.objects.get_or_create(user=user, defaults={"language": language})
+        # get_or_create: a concurrent log-in that stored one first wins, nothing is replaced.
+        AccountLanguage.objects.get_or_create(user=user, defaults={"language": language})
 
 
 class _AccountLanguages:
