@@ -26,6 +26,7 @@ __all__ = [
     "InvalidCredentials",
     "InvalidIdempotencyKey",
     "InvalidUsername",
+    "LanguageUnavailable",
     "MatchNotFound",
     "StaleSequence",
     "UsernameTaken",
@@ -53,6 +54,7 @@ HTTP_STATUS: Mapping[ErrorCode, int] = MappingProxyType(
         _C.USERNAME_TAKEN: 400,
         _C.WEAK_PASSWORD: 400,
         _C.INVALID_CREDENTIALS: 400,
+        _C.LANGUAGE_UNAVAILABLE: 400,
         _C.REQUEST_TOO_LARGE: 413,
         _C.ERROR: 400,
         _C.AUTHENTICATION_FAILED: 401,
@@ -146,6 +148,13 @@ class WeakPassword(ApplicationError):
 class InvalidCredentials(ApplicationError):
     def __init__(self) -> None:
         super().__init__(_C.INVALID_CREDENTIALS)
+
+
+class LanguageUnavailable(ApplicationError):
+    """An account's language must be one the catalog serves (an enabled one)."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__(_C.LANGUAGE_UNAVAILABLE, language=language)
 
 
 def refusal(code: ErrorCode, **params: Any) -> ApplicationError:

@@ -4,6 +4,7 @@ from games.api import errors, events, hands, matches, sessions, stats
 
 urlpatterns = [
     path("session/", sessions.SessionView.as_view(), name="api-session"),
+    path("session/language/", sessions.AccountLanguageView.as_view(), name="api-session-language"),
     path("auth/signup/", sessions.SignUpView.as_view(), name="api-signup"),
     path("auth/login/", sessions.LogInView.as_view(), name="api-login"),
     path("auth/logout/", sessions.LogOutView.as_view(), name="api-logout"),

@@ -111,12 +111,20 @@ class PlayerSerializer(serializers.Serializer):
 class Session(serializers.Serializer):
     player = PlayerSerializer(allow_null=True)
     user = serializers.CharField(allow_null=True)
+    language = serializers.CharField(
+        allow_null=True,
+        help_text="The account's language (an enabled catalog code), null for a guest or none.",
+    )
     csrf_token = serializers.CharField()
 
 
 class Account(serializers.Serializer):
     player = PlayerSerializer()
     user = serializers.CharField()
+
+
+class AccountLanguage(serializers.Serializer):
+    language = serializers.CharField(help_text="An enabled catalog code, e.g. de.")
 
 
 # --- events --------------------------------------------------------------------------------

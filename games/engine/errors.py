@@ -86,6 +86,7 @@ class ErrorCode(StrEnum):
     USERNAME_TAKEN = "username_taken"
     WEAK_PASSWORD = "weak_password"
     INVALID_CREDENTIALS = "invalid_credentials"
+    LANGUAGE_UNAVAILABLE = "language_unavailable"
     REQUEST_TOO_LARGE = "request_too_large"
     # --- what Django REST framework refuses before a view runs ---
     INVALID = "invalid"
@@ -200,6 +201,10 @@ ERRORS: Mapping[ErrorCode, ErrorSpec] = MappingProxyType(
         # ``problems``: Django's password validator codes, e.g. ["password_too_short"].
         _C.WEAK_PASSWORD: _spec("Choose a stronger password.", "problems"),
         _C.INVALID_CREDENTIALS: _spec("Wrong username or password."),
+        # ``language``: the code asked for, which is not an enabled language of the catalog.
+        _C.LANGUAGE_UNAVAILABLE: _spec(
+            "The language {language} is not available here.", "language"
+        ),
         # ``maximum``: bytes. Every API body is a few hundred bytes; far bigger is refused unread.
         _C.REQUEST_TOO_LARGE: _spec(
             "The request body is too large: at most {maximum} bytes.", "maximum"

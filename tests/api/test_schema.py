@@ -204,6 +204,13 @@ def test_sessions_accounts_and_the_error_catalog_match_the_schema(make_client):
     client.logout()
     assert client.login("schema-erin", "wrong").code == "invalid_credentials"
     client.login("schema-erin", "a long enough secret 1").ok()
+    client.session()
+    client.post("/api/session/language/", {"language": "de"}).ok()
+    assert client.post("/api/session/language/", {"language": "xx"}).code == (
+        "language_unavailable"
+    )
+    client.logout()
+    assert client.post("/api/session/language/", {"language": "de"}).code == "not_authenticated"
 
     browser = make_client(csrf=True)  # no token: refused before any view runs
     assert browser.start().code == "csrf_failed"
@@ -225,6 +232,7 @@ def test_every_operation_of_the_schema_is_covered_by_the_tests_above():
     }
     exercised = {
         ("GET", "/api/session/"),
+        ("POST", "/api/session/language/"),
         ("POST", "/api/auth/signup/"),
         ("POST", "/api/auth/login/"),
         ("POST", "/api/auth/logout/"),

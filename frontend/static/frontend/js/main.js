@@ -323,10 +323,10 @@ ctrl.resetSettings = () => {
   redraw();
 };
 
-// The server keeps a signed-in account's language when its session says so (the session
-// body carries "language", null until one is chosen).
+// A signed-in account keeps its language on the server (the session's "language", null until
+// one is chosen); a guest's choice stays in this browser.
 function accountKeepsLanguage() {
-  return Boolean(ctrl.session && ctrl.session.user && Object.hasOwn(ctrl.session, "language"));
+  return Boolean(ctrl.session && ctrl.session.user);
 }
 
 async function saveAccountLanguage(code) {
@@ -579,15 +579,15 @@ ctrl.start = async (game) => {
 async function accountCommand(call) {
   ctrl.error = null;
   try {
-    await call(ctrl.lobby.username, ctrl.lobby.password);
+    // The page's language goes with the credentials: the server keeps it as the account's if
+    // the account has none yet.
+    await call(ctrl.lobby.username, ctrl.lobby.password, ctrl.languageCode);
     ctrl.lobby.password = "";
     ctrl.session = await api.session();
-    // Signed in: the account's language wins; an account without one keeps the page's.
+    // Signed in: the account's language wins.
     const account = ctrl.session.user ? ctrl.session.language : null;
     if (account && account !== ctrl.languageCode && ctrl.languages.some((l) => l.code === account)) {
       await ctrl.setLanguage(account, { save: false });
-    } else {
-      await saveAccountLanguage(ctrl.languageCode);
     }
     await refreshLobby();
   } catch (error) {
@@ -684,6 +684,9 @@ async function start() {
     ctrl.languages = languages;
     ctrl.languageCode = preferredLanguage(languages, session.user ? session.language : null);
     await loadCatalog(ctrl.languageCode);
+    // An account signed in before it kept a language (or whose language was disabled) takes
+    // the page's, so its other devices follow.
+    if (session.user && !session.language) saveAccountLanguage(ctrl.languageCode);
   } catch {
     ctrl.failed = true;
     document.getElementById("app").classList.add("boot-failed");
