@@ -17,7 +17,9 @@ from games.engine.errors import ErrorCode, Refusal, catalog
 
 __all__ = [
     "HTTP_STATUS",
+    "AnalysisUnavailable",
     "ApplicationError",
+    "ExportFormatUnknown",
     "HandNotFinished",
     "HandNotFound",
     "IdempotencyKeyReused",
@@ -42,6 +44,8 @@ HTTP_STATUS: Mapping[ErrorCode, int] = MappingProxyType(
         _C.HAND_NOT_FINISHED: 409,
         _C.NOT_FOUND: 404,
         _C.HAND_NOT_FOUND: 404,
+        _C.EXPORT_FORMAT_UNKNOWN: 400,
+        _C.ANALYSIS_UNAVAILABLE: 404,
         _C.INVALID: 400,
         _C.PARSE_ERROR: 400,
         _C.INVALID_IDEMPOTENCY_KEY: 400,
@@ -100,6 +104,18 @@ class HandNotFinished(ApplicationError):
 
     def __init__(self, hand_number: int) -> None:
         super().__init__(_C.HAND_NOT_FINISHED, hand_number=hand_number)
+
+
+class ExportFormatUnknown(ApplicationError):
+    def __init__(self, requested: str, allowed: list[str]) -> None:
+        super().__init__(_C.EXPORT_FORMAT_UNKNOWN, format=requested, allowed=allowed)
+
+
+class AnalysisUnavailable(ApplicationError):
+    """Only a finished Hold'em hand has equities and a coach's review (Up & Down has none)."""
+
+    def __init__(self, hand_number: int) -> None:
+        super().__init__(_C.ANALYSIS_UNAVAILABLE, hand_number=hand_number)
 
 
 class IdempotencyKeyReused(ApplicationError):

@@ -30,5 +30,13 @@ urlpatterns = [
         hands.HandReplayView.as_view(),
         name="api-hand-replay",
     ),
+    path(
+        "matches/<str:match_id>/hands/<int:hand_number>/export/",
+        hands.HandExportView.as_view(),
+        name="api-hand-export",
+    ),
+    path(
+        "matches/<str:match_id>/export/", hands.MatchExportView.as_view(), name="api-match-export"
+    ),
     re_path(r"^.*$", errors.NotFoundView.as_view(), name="api-not-found"),
 ]

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from typing import Any
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors
+from games import exports, selectors
 from games.api import schemas
 from games.api.common import match_owner
 
@@ -30,3 +35,69 @@ class HandReplayView(APIView):
     def get(self, request: Request, match_id: str, hand_number: int) -> Response:
         match = selectors.match_get(match_id=match_id, player=match_owner(request))
         return Response(selectors.hand_replay(match, hand_number))
+
+
+FORMAT_PARAMETER = OpenApiParameter(
+    "format",
+    str,
+    required=True,
+    enum=["phh", "pokerstars", "ud"],
+    description="Hold'em: phh or pokerstars; Up & Down: ud (the deal-history format).",
+)
+_FILE = OpenApiResponse(
+    OpenApiTypes.BINARY, description="The hand history, as an attachment (Content-Disposition)."
+)
+# PHH and deal histories are TOML, PokerStars text is text, a match of Up & Down deals a zip.
+ATTACHMENTS: dict[Any, Any] = {
+    (200, media): _FILE for media in ("application/toml", "text/plain", "application/zip")
+}
+
+
+class FormatIsTheExport(BaseContentNegotiation):
+    """``?format=`` names the file to export, not a renderer (DRF's URL format override):
+    refusals are JSON, as everywhere in the API."""
+
+    def select_parser(self, request: Request, parsers: Any) -> Any:
+        return parsers[0] if parsers else None
+
+    def select_renderer(
+        self, request: Request, renderers: Any, format_suffix: str | None = None
+    ) -> tuple[Any, str]:
+        return renderers[0], renderers[0].media_type
+
+
+def _attachment(export: exports.Export) -> HttpResponse:
+    response = HttpResponse(export.content, content_type=export.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
+    return response
+
+
+class HandExportView(APIView):
+    """One finished hand as a hand-history file."""
+
+    content_negotiation_class = FormatIsTheExport
+
+    @extend_schema(
+        operation_id="matches_hands_export",
+        parameters=[FORMAT_PARAMETER],
+        responses={**ATTACHMENTS, **schemas.REFUSALS},
+    )
+    def get(self, request: Request, match_id: str, hand_number: int) -> HttpResponse:
+        match = selectors.match_get(match_id=match_id, player=match_owner(request))
+        requested = request.query_params.get("format", "")
+        return _attachment(exports.hand_export(match, hand_number, requested))
+
+
+class MatchExportView(APIView):
+    """Every finished hand of a match in one file (Up & Down: a zip of deal histories)."""
+
+    content_negotiation_class = FormatIsTheExport
+
+    @extend_schema(
+        operation_id="matches_export",
+        parameters=[FORMAT_PARAMETER],
+        responses={**ATTACHMENTS, **schemas.REFUSALS},
+    )
+    def get(self, request: Request, match_id: str) -> HttpResponse:
+        match = selectors.match_get(match_id=match_id, player=match_owner(request))
+        return _attachment(exports.match_export(match, request.query_params.get("format", "")))

@@ -347,6 +347,15 @@ class CommandResult(MatchBody):
 # --- hands ---------------------------------------------------------------------------------
 
 
+class HandForYou(serializers.Serializer):
+    seat = serializers.IntegerField()
+    cards = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Hold'em: your hole cards; Up & Down: the card you locked.",
+    )
+    net = serializers.IntegerField(help_text="Chips won (or lost, below 0) in the hand.")
+
+
 class HandSummary(serializers.Serializer):
     """One hand (a Hold'em hand, an Up & Down deal): what every game has, and in ``detail``
     what only this one has. ``first_seq``..``last_seq`` are exactly the events its replay
@@ -364,6 +373,16 @@ class HandSummary(serializers.Serializer):
     detail = serializers.DictField(
         help_text="The game's own: Hold'em's button and board; Up & Down's starter, locked "
         "cards and outcome."
+    )
+    you = HandForYou(help_text="The hand from the owner's seat.")
+    pot = serializers.IntegerField(help_text="Chips paid out, every pot together.")
+    all_in = serializers.BooleanField(help_text="Someone had nothing behind.")
+    result = serializers.ChoiceField(choices=["won", "lost", "split", "folded"])
+    stacks_after = serializers.ListField(
+        child=serializers.IntegerField(), help_text="By seat; empty while the hand is open."
+    )
+    eliminated = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Seats this hand knocked out."
     )
 
 

@@ -78,6 +78,8 @@ class ErrorCode(StrEnum):
     NOT_FOUND = "not_found"
     HAND_NOT_FOUND = "hand_not_found"
     HAND_NOT_FINISHED = "hand_not_finished"
+    EXPORT_FORMAT_UNKNOWN = "export_format_unknown"
+    ANALYSIS_UNAVAILABLE = "analysis_unavailable"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     INVALID_IDEMPOTENCY_KEY = "invalid_idempotency_key"
     INVALID_USERNAME = "invalid_username"
@@ -174,6 +176,13 @@ ERRORS: Mapping[ErrorCode, ErrorSpec] = MappingProxyType(
         ),
         _C.NOT_FOUND: _spec("Not found."),
         _C.HAND_NOT_FOUND: _spec("No hand {hand_number} in this match.", "hand_number"),
+        _C.EXPORT_FORMAT_UNKNOWN: _spec(
+            "No export as {format}: choose one of {allowed}.", "format", "allowed"
+        ),
+        _C.ANALYSIS_UNAVAILABLE: _spec(
+            "Hand {hand_number} has no analysis: only finished Hold'em hands are analysed.",
+            "hand_number",
+        ),
         _C.HAND_NOT_FINISHED: _spec(
             "Hand {hand_number} is not over yet: its replay opens when it ends.", "hand_number"
         ),

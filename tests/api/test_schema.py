@@ -122,6 +122,15 @@ def read_everything(client: ApiClient, match_id: str) -> None:
         seqs = [event["seq"] for event in replay["events"]]
         assert seqs == list(range(hand["first_seq"], hand["last_seq"] + 1))
     assert client.replay(match_id, len(hands) + 1).code == "hand_not_found"
+    formats = {"holdem": ("phh", "pokerstars"), "updown": ("ud",)}[
+        client.view(match_id).body["game"]
+    ]
+    for fmt in formats:
+        client.get(f"/api/matches/{match_id}/export/", format=fmt).ok()
+        client.get(f"/api/matches/{match_id}/hands/{hands[0]['hand_number']}/export/", format=fmt)
+    assert client.get(f"/api/matches/{match_id}/export/", format="x").code == (
+        "export_format_unknown"
+    )
     assert client.act(match_id, "check").code == "match_over"
     assert client.watch(match_id).code == "match_over"
     client.restart(match_id).ok()
@@ -217,5 +226,7 @@ def test_every_operation_of_the_schema_is_covered_by_the_tests_above():
         ("GET", "/api/matches/{match_id}/events/"),
         ("GET", "/api/matches/{match_id}/hands/"),
         ("GET", "/api/matches/{match_id}/hands/{hand_number}/"),
+        ("GET", "/api/matches/{match_id}/hands/{hand_number}/export/"),
+        ("GET", "/api/matches/{match_id}/export/"),
     }
     assert operations == exercised
