@@ -418,3 +418,28 @@ def test_the_study_code_is_loaded_only_when_a_study_page_opens(
     page.locator(".hands-link").click()
     page.wait_for_selector(".study-hands")
     assert any(url.endswith("/study.js") for url in loaded)
+
+
+def test_the_hand_and_the_match_download_as_hand_histories(
+    browse: Any, make_match: Any, deal: Any
+) -> None:
+    deal("replay-exports")
+    player, match_id = make_match("holdem", CALLING_STATIONS)
+    play_holdem(player, match_id, 1)
+    page = browse(player=player)
+    open_replay(page, match_id, 1)
+    with page.expect_download() as download:
+        page.locator(".exports [data-format=phh]").click()
+    text = download.value.path().read_text(encoding="utf-8")
+    assert "variant" in text and "actions" in text, text[:200]
+    with page.expect_download() as download:
+        page.locator(".exports [data-format=pokerstars]").click()
+    assert "Hold'em" in download.value.path().read_text(encoding="utf-8")
+    page.goto(f"/#/match/{match_id}/hands")
+    page.wait_for_selector(".hand-list")
+    with page.expect_download() as download:
+        page.locator(".exports [data-format=phh]").click()
+    assert download.value.suggested_filename
+    # The hand list's new fields: your cards, the all-in filter.
+    expect(page.locator(".hand-row[data-hand='1'] .hand-cards .card.face")).to_have_count(2)
+    expect(page.locator("[data-filter=all_in]")).to_be_visible()

@@ -6,9 +6,16 @@
 
 import { h } from "../../vendor/preact-11.2.0/preact.js";
 
-const W = 820;
-const H = 240;
+// A phone draws the charts on a narrower canvas, so their words keep a readable size.
+const narrow = () => window.matchMedia("(max-width: 720px)").matches;
+let W = 820;
+let H = 240;
 const PAD = { top: 14, right: 16, bottom: 30, left: 52 };
+
+function canvas() {
+  W = narrow() ? 380 : 820;
+  H = narrow() ? 220 : 240;
+}
 
 const scale = (value, from0, from1, to0, to1) =>
   from1 === from0 ? (to0 + to1) / 2 : to0 + ((value - from0) * (to1 - to0)) / (from1 - from0);
@@ -30,10 +37,11 @@ export function ticks(lo, hi, count = 4) {
  * point with ``marker: "out"`` is drawn as a cross (an elimination).
  */
 export function lineChart({ series, xLabels, yMin = 0, yMax, label, formatY = String, className = "" }) {
+  canvas();
   const top = yMax === undefined ? Math.max(1, ...series.flatMap((s) => s.points.map((p) => p.y))) : yMax;
   const x = (i) => scale(i, 0, Math.max(1, xLabels.length - 1), PAD.left, W - PAD.right);
   const y = (v) => scale(v, yMin, top, H - PAD.bottom, PAD.top);
-  const every = Math.max(1, Math.ceil(xLabels.length / 12));
+  const every = Math.max(1, Math.ceil(xLabels.length / (narrow() ? 6 : 12)));
   return h(
     "svg",
     { class: `chart line-chart ${className}`, viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label, dir: "ltr" },
@@ -88,6 +96,7 @@ function pointMark(point, cx, cy, key) {
 
 /** Horizontal bars: [{key, label, value, text}] with values in 0..max. */
 export function bars({ rows, max = 1, label, className = "" }) {
+  canvas();
   const rowH = 26;
   const height = rows.length * rowH + 6;
   const left = 150;
@@ -113,6 +122,7 @@ export function bars({ rows, max = 1, label, className = "" }) {
 
 /** Intervals around zero: [{key, label, value, lo, hi, text}] (chips per 100 hands). */
 export function intervals({ rows, label }) {
+  canvas();
   const rowH = 30;
   const height = rows.length * rowH + 10;
   const left = 150;

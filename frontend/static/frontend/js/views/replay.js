@@ -73,10 +73,10 @@ function controls(study) {
   const costly = costlySteps();
   return h(
     "div",
-    { class: "replay-controls", role: "group", "aria-label": t("replay.controls.label"), dir: "ltr" },
+    { class: "replay-controls", role: "group", "aria-label": t("replay.controls.label") },
     h(
       "div",
-      { class: "replay-buttons" },
+      { class: "replay-buttons", dir: "ltr" },
       control("first", t("replay.controls.first"), "first", () => setStep(0), { disabled: hand.step === 0, shortcut: "Home" }),
       control("back", t("replay.controls.back"), "back", () => setStep(hand.step - 1), { disabled: hand.step === 0, shortcut: "ArrowLeft" }),
       control("play", hand.playing ? t("replay.controls.pause") : t("replay.controls.play"), hand.playing ? "pause" : "play", togglePlay, {
@@ -88,6 +88,7 @@ function controls(study) {
     ),
     h("input", {
       type: "range",
+      dir: "ltr",
       class: "replay-scrubber",
       min: 0,
       max: last,

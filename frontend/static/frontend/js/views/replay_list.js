@@ -153,7 +153,7 @@ function handRow(study, hand) {
       "td",
       { class: "hand-result" },
       hand.finished ? t(`replay.result.${result}`) : t("replay.list.in_play"),
-      hand.you && typeof hand.you.net === "number" && hand.finished
+      hand.you && typeof hand.you.net === "number" && hand.you.net !== 0 && hand.finished
         ? h("span", { class: `net ${hand.you.net >= 0 ? "net-up" : "net-down"}` }, " ", t("replay.list.net", { amount: Math.abs(hand.you.net), sign: hand.you.net >= 0 ? "up" : "down" }))
         : null,
     ),
