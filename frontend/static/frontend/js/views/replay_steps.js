@@ -59,25 +59,38 @@ export function startingStacks(body, events) {
 }
 
 /**
- * The pots the chips in the middle make (docs/rules.md#holdem-pots): a level at each live
- * all-in total; each pot is what every seat put in between two levels, for the live seats that
- * reached it. ``put`` is what each seat has put in this hand; ``folded`` who has folded.
+ * The pots the chips in the middle make, as the engine forms them (games/engine/holdem/pots.py,
+ * docs/rules.md#holdem-pots): each live all-in player caps a pot at what they put in; folded
+ * chips stay in the pots they reach, but only live players are eligible. ``put`` is what each
+ * seat has put in this hand, ``live`` who has not folded, ``allIn`` who is all in.
  */
-export function potsFrom(put, folded) {
-  const live = put.map((_, seat) => seat).filter((seat) => !folded[seat] && put[seat] > 0);
-  const levels = [...new Set(live.map((seat) => put[seat]))].sort((a, b) => a - b);
+export function potsFrom(put, live, allIn) {
+  if (!put.length) return [];
+  const caps = [...new Set([...put.filter((_, seat) => live[seat] && allIn[seat]), Math.max(...put)])].sort((a, b) => a - b);
   const pots = [];
-  let below = 0;
-  for (const level of levels) {
-    const amount = put.reduce((sum, chips) => sum + Math.max(0, Math.min(chips, level) - below), 0);
-    const eligible = live.filter((seat) => put[seat] >= level);
-    const last = pots[pots.length - 1];
-    // A level only folded chips reach adds to the pot below it: the same players can win it.
-    if (last && last.eligible.length === eligible.length) last.amount += amount;
-    else if (amount > 0) pots.push({ amount, eligible });
-    below = level;
+  let floor = 0;
+  for (const cap of caps) {
+    const amount = put.reduce((sum, chips) => sum + Math.max(0, Math.min(chips, cap) - floor), 0);
+    const eligible = put.map((_, seat) => seat).filter((seat) => live[seat] && put[seat] >= cap);
+    if (amount > 0) {
+      const last = pots[pots.length - 1];
+      // A level only folded players reached is dead money for the pot below it.
+      if (last && (sameSeats(last.eligible, eligible) || !eligible.length)) last.amount += amount;
+      else pots.push({ amount, eligible });
+    }
+    floor = cap;
   }
   return pots;
+}
+
+const sameSeats = (a, b) => a.length === b.length && a.every((seat, i) => seat === b[i]);
+
+function potsOf(table, put) {
+  return potsFrom(
+    put,
+    table.seats.map((seat) => seat.in_hand && !seat.folded),
+    table.seats.map((seat) => Boolean(seat.all_in)),
+  );
 }
 
 /** Build every step of the hand. Returns {steps: [display], events, revealed}. */
@@ -108,7 +121,7 @@ export function buildSteps(body, replay, revealed = {}) {
         paid.remaining = paid.remaining.filter((pot) => pot.index !== record.payload.pot);
         table.pots = paid.remaining.length ? paid.remaining : null;
       } else if (!paid && (kind === "board_dealt" || kind === "hand_shown")) {
-        const pots = potsFrom(putIn(table, start), table.seats.map((seat) => seat.folded));
+        const pots = potsOf(table, putIn(table, start));
         table.pots = pots.length > 1 ? pots : null;
       }
     }
@@ -129,7 +142,7 @@ function potsAt(table, start, firstAward) {
   firstAward.winners.forEach((winner, i) => {
     put[winner] += firstAward.shares[i];
   });
-  const pots = potsFrom(put, table.seats.map((seat) => seat.folded)).map((pot, index) => ({ ...pot, index }));
+  const pots = potsOf(table, put).map((pot, index) => ({ ...pot, index }));
   return { remaining: pots };
 }
 
