@@ -149,6 +149,16 @@ export function setStep(k, { url = true } = {}) {
   // Each step has its own address, without filling the history with one entry per step.
   if (url) history.replaceState(null, "", stepUrl(hand.step));
   redraw();
+  // Once drawn, the log scrolls (itself, not the page) to keep the current line in sight.
+  requestAnimationFrame(() => requestAnimationFrame(scrollLog));
+}
+
+function scrollLog() {
+  const log = document.querySelector(".replay-log");
+  const line = log && log.querySelector("li.current");
+  if (!line) return;
+  const top = line.offsetTop - log.clientHeight / 2 + line.clientHeight / 2;
+  log.scrollTop = Math.max(0, top);
 }
 
 let timer = null;

@@ -96,25 +96,26 @@ function pointMark(point, cx, cy, key) {
 
 /** Horizontal bars: [{key, label, value, text}] with values in 0..max. */
 export function bars({ rows, max = 1, label, className = "" }) {
-  canvas();
+  // Bars sit in a level's card: a canvas of their own, about the card's width.
+  const width = narrow() ? 380 : 520;
   const rowH = 26;
   const height = rows.length * rowH + 6;
   const left = 150;
-  const right = 70;
+  const right = 120;
   return h(
     "svg",
-    { class: `chart bar-chart ${className}`, viewBox: `0 0 ${W} ${height}`, role: "img", "aria-label": label, dir: "ltr" },
+    { class: `chart bar-chart ${className}`, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label, dir: "ltr" },
     h("title", null, label),
     rows.map((row, i) => {
-      const width = Math.max(0, Math.min(1, (row.value || 0) / (max || 1))) * (W - left - right);
+      const fill = Math.max(0, Math.min(1, (row.value || 0) / (max || 1))) * (width - left - right);
       const y = 4 + i * rowH;
       return h(
         "g",
         { class: `bar ${row.cls || ""}`, key: row.key, "data-key": row.key },
         h("text", { class: "bar-label", x: left - 8, y: y + 15, "text-anchor": "end" }, row.label),
-        h("rect", { class: "bar-track", x: left, y: y + 3, width: W - left - right, height: rowH - 10, rx: 3 }),
-        h("rect", { class: "bar-fill", x: left, y: y + 3, width, height: rowH - 10, rx: 3 }),
-        h("text", { class: "bar-value", x: W - right + 8, y: y + 15 }, row.text),
+        h("rect", { class: "bar-track", x: left, y: y + 3, width: width - left - right, height: rowH - 10, rx: 3 }),
+        h("rect", { class: "bar-fill", x: left, y: y + 3, width: fill, height: rowH - 10, rx: 3 }),
+        h("text", { class: "bar-value", x: width - right + 8, y: y + 15 }, row.text),
       );
     }),
   );
@@ -122,16 +123,16 @@ export function bars({ rows, max = 1, label, className = "" }) {
 
 /** Intervals around zero: [{key, label, value, lo, hi, text}] (chips per 100 hands). */
 export function intervals({ rows, label }) {
-  canvas();
+  const width = narrow() ? 380 : 600;
   const rowH = 30;
   const height = rows.length * rowH + 10;
   const left = 150;
   const right = 90;
   const extent = Math.max(1, ...rows.flatMap((r) => [Math.abs(r.lo), Math.abs(r.hi), Math.abs(r.value)]));
-  const x = (v) => scale(v, -extent, extent, left, W - right);
+  const x = (v) => scale(v, -extent, extent, left, width - right);
   return h(
     "svg",
-    { class: "chart interval-chart", viewBox: `0 0 ${W} ${height}`, role: "img", "aria-label": label, dir: "ltr" },
+    { class: "chart interval-chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label, dir: "ltr" },
     h("title", null, label),
     h("line", { class: "interval-zero", x1: x(0), x2: x(0), y1: 0, y2: height }),
     rows.map((row, i) => {
@@ -142,7 +143,7 @@ export function intervals({ rows, label }) {
         h("text", { class: "bar-label", x: left - 8, y: y + 4, "text-anchor": "end" }, row.label),
         h("line", { class: "interval-range", x1: x(row.lo), x2: x(row.hi), y1: y, y2: y }),
         h("circle", { cx: x(row.value), cy: y, r: 5 }),
-        h("text", { class: "bar-value", x: W - right + 8, y: y + 4 }, row.text),
+        h("text", { class: "bar-value", x: width - right + 8, y: y + 4 }, row.text),
       );
     }),
   );

@@ -184,7 +184,7 @@ export function studyNav(study, extra = null) {
     { class: "study-nav", "aria-label": t("replay.nav.label") },
     study.matchId ? h("a", { class: "button", href: `#/match/${study.matchId}` }, t("replay.nav.table")) : null,
     extra,
-    h("a", { class: "button", href: "#/stats" }, t("replay.nav.stats")),
+    study.page === "stats" ? null : h("a", { class: "button", href: "#/stats" }, t("replay.nav.stats")),
   );
 }
 

@@ -101,7 +101,7 @@ export function statsView(study) {
   return h(
     "div",
     { class: "study study-stats" },
-    h("div", { class: "study-head" }, h("h2", null, t("replay.stats.title")), studyNav({})),
+    h("div", { class: "study-head" }, h("h2", null, t("replay.stats.title")), studyNav(study)),
     !holdem.length && !updown.length ? h("p", { class: "empty" }, t("replay.stats.empty")) : null,
     holdem.length
       ? h(
