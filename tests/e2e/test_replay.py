@@ -19,6 +19,7 @@ from games.models import Event, Match, Player
 from games.rulesets import HOLDEM, UPDOWN
 from games.selectors import match_state
 from tests.e2e.conftest import DESKTOP, PHONE, SCREENSHOTS
+from tests.e2e.test_accessibility import axe_violations
 
 CALLING_STATIONS = ["human", "calling_station", "calling_station", "calling_station"]
 # Someone must lose chips for the stack chart to show eliminations: two maniacs never fold.
@@ -443,3 +444,43 @@ def test_the_hand_and_the_match_download_as_hand_histories(
     # The hand list's new fields: your cards, the all-in filter.
     expect(page.locator(".hand-row[data-hand='1'] .hand-cards .card.face")).to_have_count(2)
     expect(page.locator("[data-filter=all_in]")).to_be_visible()
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_no_serious_accessibility_violation_on_the_study_pages(
+    browse: Any, make_match: Any, deal: Any, language: str
+) -> None:
+    deal(f"replay-axe-{language}")
+    player, match_id = make_match("holdem", CALLING_STATIONS)
+    play_holdem(player, match_id, 2)
+    page = browse(player=player)
+    page.goto("/")
+    page.wait_for_selector(".lobby")
+    choose_language(page, language)
+    page.goto(f"/#/match/{match_id}/hands")
+    page.wait_for_selector(".stack-chart svg")
+    found = {"hands": axe_violations(page)}
+    open_replay(page, match_id, 1)
+    page.keyboard.press("End")
+    page.locator("[data-action=verify]").click()
+    expect(page.locator(".proof-result")).to_have_attribute("data-ok", "true")
+    found["replay"] = axe_violations(page)
+    assert found == {"hands": [], "replay": []}
+
+
+def test_your_statistics_are_drawn_as_plots(browse: Any, make_match: Any, deal: Any) -> None:
+    deal("replay-stats")
+    player, match_id = make_match("holdem", CALLING_STATIONS)
+    play_holdem(player, match_id, 3)
+    page = browse(player=player)
+    page.goto("/")
+    page.wait_for_selector(".lobby")
+    page.locator(".lobby-stats a").click()
+    level = page.locator(".stats-level[data-game='holdem'][data-level='medium']")
+    expect(level).to_contain_text("3 hands in 1 match")
+    for key in ("vpip", "pfr", "three_bet", "went_to_showdown", "won_at_showdown"):
+        expect(level.locator(f"svg .bar[data-key='{key}'] .bar-fill")).to_have_count(1)
+    # Calling every hand: every hand voluntarily played, none raised.
+    expect(level.locator("svg .bar[data-key='vpip'] .bar-value")).to_have_text("100%")
+    expect(level.locator("svg .bar[data-key='pfr'] .bar-value")).to_have_text("0%")
+    expect(page.locator(".stats-winrate svg .interval[data-key='medium'] circle")).to_have_count(1)

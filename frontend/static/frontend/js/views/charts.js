@@ -41,10 +41,12 @@ export function lineChart({ series, xLabels, yMin = 0, yMax, label, formatY = St
   const top = yMax === undefined ? Math.max(1, ...series.flatMap((s) => s.points.map((p) => p.y))) : yMax;
   const x = (i) => scale(i, 0, Math.max(1, xLabels.length - 1), PAD.left, W - PAD.right);
   const y = (v) => scale(v, yMin, top, H - PAD.bottom, PAD.top);
+  const linked = series.some((s) => s.points.some((p) => p.href));
   const every = Math.max(1, Math.ceil(xLabels.length / (narrow() ? 6 : 12)));
   return h(
     "svg",
-    { class: `chart line-chart ${className}`, viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label, dir: "ltr" },
+    // A chart of links is a group of them (an image may hold nothing interactive).
+    { class: `chart line-chart ${className}`, viewBox: `0 0 ${W} ${H}`, role: linked ? "group" : "img", "aria-label": label, dir: "ltr" },
     h("title", null, label),
     ticks(yMin, top).map((v) =>
       h(
