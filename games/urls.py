@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from games.api import errors, events, hands, matches, sessions
+from games.api import errors, events, hands, matches, sessions, stats
 
 urlpatterns = [
     path("session/", sessions.SessionView.as_view(), name="api-session"),
@@ -8,6 +8,7 @@ urlpatterns = [
     path("auth/login/", sessions.LogInView.as_view(), name="api-login"),
     path("auth/logout/", sessions.LogOutView.as_view(), name="api-logout"),
     path("errors/", errors.ErrorCatalogView.as_view(), name="api-errors"),
+    path("stats/", stats.StatsView.as_view(), name="api-stats"),
     path("matches/", matches.MatchListView.as_view(), name="api-matches"),
     path("matches/<str:match_id>/", matches.MatchDetailView.as_view(), name="api-match"),
     path(

@@ -403,3 +403,58 @@ class Replay(serializers.Serializer):
     commitment = serializers.CharField(required=False, allow_null=True)
     seed = serializers.CharField(required=False, allow_null=True)
     shuffles = ShuffleProof(many=True, required=False)
+
+
+# --- statistics (GET /api/stats/) -----------------------------------------------------------
+
+
+def _rate(help_text: str) -> serializers.FloatField:
+    return serializers.FloatField(allow_null=True, help_text=f"{help_text} (0..1; null: none).")
+
+
+class HoldemStats(serializers.Serializer):
+    level = serializers.CharField()
+    hands = serializers.IntegerField()
+    matches = serializers.IntegerField()
+    vpip = _rate("Hands you put chips in voluntarily before the flop")
+    pfr = _rate("Hands you raised before the flop")
+    three_bet = _rate("Re-raises of the first raise, of the times you faced it")
+    aggression = serializers.FloatField(
+        allow_null=True, help_text="Bets and raises after the flop per call (null: no call)."
+    )
+    went_to_showdown = _rate("Showdowns of the hands you saw the flop in")
+    won_at_showdown = _rate("Showdowns won")
+    chips_per_100 = serializers.FloatField()
+    ci95 = serializers.ListField(
+        child=serializers.FloatField(),
+        min_length=2,
+        max_length=2,
+        help_text="95% interval of chips per 100 hands.",
+    )
+
+
+class LockCounts(serializers.Serializer):
+    UP = serializers.IntegerField()
+    DOWN = serializers.IntegerField()
+
+
+class LocksBySignal(serializers.Serializer):
+    """Keyed by how many UP cards the opponent's signal showed."""
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {str(signal): LockCounts() for signal in (0, 1, 2)}
+
+
+class UpDownStats(serializers.Serializer):
+    level = serializers.CharField()
+    deals = serializers.IntegerField()
+    matches = serializers.IntegerField()
+    match_wins = serializers.IntegerField()
+    fold_rate = _rate("Deals you folded")
+    chips_per_deal = serializers.FloatField()
+    locks = LocksBySignal(help_text="The group of the card you locked, by the opponent's signal.")
+
+
+class Stats(serializers.Serializer):
+    holdem = HoldemStats(many=True)
+    updown = UpDownStats(many=True)

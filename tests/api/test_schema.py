@@ -228,5 +228,6 @@ def test_every_operation_of_the_schema_is_covered_by_the_tests_above():
         ("GET", "/api/matches/{match_id}/hands/{hand_number}/"),
         ("GET", "/api/matches/{match_id}/hands/{hand_number}/export/"),
         ("GET", "/api/matches/{match_id}/export/"),
+        ("GET", "/api/stats/"),  # tests/api/test_stats.py
     }
     assert operations == exercised
