@@ -403,6 +403,11 @@ def test_screenshots(browse: Any, make_match: Any, deal: Any, language: str, siz
     shot(page, f"replay-hand-{name}")
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, "the page spills sideways"
+    page.goto("/#/stats")
+    expect(page.locator(".stats-level svg").first).to_be_visible()
+    shot(page, f"replay-stats-{name}")
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, "the statistics spill sideways"
 
 
 def test_the_study_code_is_loaded_only_when_a_study_page_opens(
@@ -480,7 +485,16 @@ def test_your_statistics_are_drawn_as_plots(browse: Any, make_match: Any, deal: 
     expect(level).to_contain_text("3 hands in 1 match")
     for key in ("vpip", "pfr", "three_bet", "went_to_showdown", "won_at_showdown"):
         expect(level.locator(f"svg .bar[data-key='{key}'] .bar-fill")).to_have_count(1)
-    # Calling every hand: every hand voluntarily played, none raised.
-    expect(level.locator("svg .bar[data-key='vpip'] .bar-value")).to_have_text("100%")
+    # Checking or calling: no raise; VPIP is every hand we called pre-flop (a big blind that
+    # checks has put nothing in voluntarily).
+    voluntary = 0
+    for hand in finished_hands(match_id):
+        events = replay_events(match_id, hand["hand_number"])
+        flop = next((e.seq for e in events if e.type == "holdem.board_dealt"), 10**9)
+        voluntary += any(
+            e.type == "holdem.called" and e.payload["seat"] == 0 and e.seq < flop for e in events
+        )
+    vpip = f"{round(100 * voluntary / 3)}%"
+    expect(level.locator("svg .bar[data-key='vpip'] .bar-value")).to_have_text(vpip)
     expect(level.locator("svg .bar[data-key='pfr'] .bar-value")).to_have_text("0%")
     expect(page.locator(".stats-winrate svg .interval[data-key='medium'] circle")).to_have_count(1)

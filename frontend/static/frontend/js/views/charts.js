@@ -96,13 +96,17 @@ function pointMark(point, cx, cy, key) {
   );
 }
 
+// Room for the row labels: about 7 units a character at 13 px, at most half the canvas.
+const labelRoom = (rows, width) =>
+  Math.round(Math.min(width / 2, Math.max(80, 12 + 7 * Math.max(...rows.map((row) => String(row.label).length)))));
+
 /** Horizontal bars: [{key, label, value, text}] with values in 0..max. */
 export function bars({ rows, max = 1, label, className = "" }) {
   // Bars sit in a level's card: a canvas of their own, about the card's width.
   const width = narrow() ? 380 : 520;
   const rowH = 26;
   const height = rows.length * rowH + 6;
-  const left = 150;
+  const left = labelRoom(rows, width);
   const right = 120;
   return h(
     "svg",
@@ -128,7 +132,7 @@ export function intervals({ rows, label }) {
   const width = narrow() ? 380 : 600;
   const rowH = 30;
   const height = rows.length * rowH + 10;
-  const left = 150;
+  const left = labelRoom(rows, width);
   const right = 90;
   const extent = Math.max(1, ...rows.flatMap((r) => [Math.abs(r.lo), Math.abs(r.hi), Math.abs(r.value)]));
   const x = (v) => scale(v, -extent, extent, left, width - right);
