@@ -96,9 +96,9 @@ function pointMark(point, cx, cy, key) {
   );
 }
 
-// Room for the row labels: about 7 units a character at 13 px, at most half the canvas.
+// Room for the row labels: about 8.5 units a character (15 px on a phone), at most half the canvas.
 const labelRoom = (rows, width) =>
-  Math.round(Math.min(width / 2, Math.max(80, 12 + 7 * Math.max(...rows.map((row) => String(row.label).length)))));
+  Math.round(Math.min(width / 2, Math.max(80, 12 + 8.5 * Math.max(...rows.map((row) => String(row.label).length)))));
 
 /** Horizontal bars: [{key, label, value, text}] with values in 0..max. */
 export function bars({ rows, max = 1, label, className = "" }) {
