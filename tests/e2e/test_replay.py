@@ -265,6 +265,14 @@ def test_an_up_and_down_deal_is_checked_shoe_by_shoe(
     expect(result.locator("h4")).to_contain_text("Shoe 1")
     # Up & Down's settlement: the reason in words.
     expect(page.locator(".settlement .settle-eligible")).not_to_be_empty()
+    page.keyboard.press("End")
+    revealed = Event.objects.filter(match_id=match_id, type="updown.locked_cards_revealed").first()
+    assert revealed is not None
+    for seat, code in enumerate(revealed.payload["cards"]):
+        expect(
+            page.locator(f".replay-stage .reveal-card[data-seat='{seat}'] .card")
+        ).to_have_attribute("data-card", code[:2])
+    shot(page, "replay-updown-en-1280x800")
 
 
 # --- the stack chart ---------------------------------------------------------------------------

@@ -240,7 +240,8 @@ function oddChipsText(display, award, game) {
     : t("replay.settle.odd_updown", { players: who, count: award.odd_chips.length });
 }
 
-function potTitle(award) {
+function potTitle(award, game) {
+  if (game !== "holdem") return t("ui.table.pot", { amount: award.amount });
   if (award.pot === undefined || award.pot === 0) return t("replay.settle.main_pot", { amount: award.amount });
   return t("replay.settle.side_pot", { number: award.pot, amount: award.amount });
 }
@@ -263,7 +264,7 @@ function settlementView(study) {
         return h(
           "li",
           { key: index, class: "settle-pot", "data-pot": award.pot === undefined ? 0 : award.pot },
-          h("h4", null, potTitle(award)),
+          h("h4", null, potTitle(award, game)),
           h(
             "p",
             { class: "settle-eligible" },
