@@ -84,8 +84,8 @@ async function loadHands(matchId) {
   if (study.matchId === matchId) study.hands = body.hands;
 }
 
+// Read afresh each time: the match may have moved on since (a shoe revealed, hands played).
 export async function loadFeed(matchId) {
-  if (study.feed) return study.feed;
   const feed = await api.events(matchId, 0);
   if (study.matchId === matchId) study.feed = feed.events;
   return feed.events;
