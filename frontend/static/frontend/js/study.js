@@ -19,6 +19,8 @@ import { statsView } from "./views/stats.js";
 
 const PLAY_MS = 800;
 const ANALYSIS_POLL_MS = 1000;
+// A task that never answers (its worker down) is given up after this many polls.
+const ANALYSIS_POLLS = 180;
 
 let redraw = () => {};
 let ctrl = null;
@@ -268,7 +270,12 @@ export async function analyse() {
   if (!hand || (study.analysis && study.analysis.status === "pending")) return;
   study.analysis = { status: "pending", data: null };
   redraw();
-  while (study.hand === hand && (await fetchAnalysis()) === "pending") {
+  for (let poll = 0; study.hand === hand && (await fetchAnalysis()) === "pending"; poll += 1) {
+    if (poll >= ANALYSIS_POLLS) {
+      study.analysis = { status: "failed", data: null };
+      redraw();
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, ANALYSIS_POLL_MS));
   }
 }

@@ -7,11 +7,14 @@ import { number, percent, t } from "../i18n.js";
 import { bars, intervals } from "./charts.js";
 import { studyNav } from "./replay_list.js";
 
-// A rate the API gives as a fraction (0..1); a figure above 1 is read as a percentage.
-const fraction = (value) => (typeof value !== "number" ? 0 : value > 1 ? value / 100 : value);
-const rateRow = (key, label, value) => ({ key, label, value: fraction(value), text: percent(fraction(value)) });
+// A rate is a fraction (0..1), null when there was no chance yet (no flop seen, no 3-bet
+// opportunity): then an empty bar and a dash, not a misleading 0%.
+const rateRow = (key, label, value) =>
+  typeof value === "number"
+    ? { key, label, value, text: percent(value) }
+    : { key, label, value: 0, text: "—" };
 const levelName = (level) => t(`level.${level}.name`);
-const round1 = (value) => number(Math.round((value || 0) * 10) / 10);
+const round1 = (value) => (typeof value === "number" ? number(Math.round(value * 10) / 10) : "—");
 
 function holdemLevel(row) {
   return h(
