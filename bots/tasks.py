@@ -115,3 +115,17 @@ def _warm_up(**kwargs: Any) -> None:
 
     hand_percentile(0)
     board_strength(tuple(card_index(card) for card in ("As", "Kd", "7h")))
+
+
+@shared_task(
+    acks_late=True,
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=True,
+    max_retries=3,
+)
+def analyse_hand(match_id: str, hand_number: int) -> None:
+    """Build a finished hand's analysis (equity by street, the hard AI's review) into its read
+    model; the API enqueues it on the first request for it."""
+    from bots.analysis import store_analysis
+
+    store_analysis(match_id, hand_number)

@@ -7,6 +7,8 @@ the app that plays the seats fills them at start-up (``bots.apps.BotsConfig.read
 - :func:`on_ai_turn_due`: called after a commit that leaves an AI seat to act, with the match
   and its ``seq`` (the services send it with ``transaction.on_commit``).
 - :func:`provide_seat_personas`: who plays each seat (name, level, style), for the match body.
+- :func:`on_analysis_due`: called after a commit that asks for a finished hand's analysis (the
+  hard AI's review needs ``bots``), with the match and the hand's number.
 
 With nothing connected (``games`` alone), AI turns are simply not played and every AI seat is
 named by its spec.
@@ -79,3 +81,18 @@ def _by_spec(seats: Sequence[str]) -> list[SeatPersona | None]:
         )
         for seat, spec in enumerate(seats)
     ]
+
+
+AnalysisDue = Callable[[str, int], None]
+_analysis_due: list[AnalysisDue] = []
+
+
+def on_analysis_due(callback: AnalysisDue) -> None:
+    """Call ``callback(match_id, hand_number)`` whenever a hand's analysis is asked for."""
+    if callback not in _analysis_due:
+        _analysis_due.append(callback)
+
+
+def analysis_due(match_id: str, hand_number: int) -> None:
+    for callback in _analysis_due:
+        callback(match_id, hand_number)

@@ -188,3 +188,18 @@ class UpDownStatLine(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["player", "level"], name="games_updown_stats_player")]
+
+
+class HandAnalysis(models.Model):
+    """Read model: a finished Hold'em hand's analysis (equity by street, the hard AI's review of
+    the owner's decisions), derived from the hand's events by a Celery task on first request —
+    never an event. ``body`` is the API's answer once ``status`` is ready."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        READY = "ready", "Ready"
+
+    hand = models.OneToOneField(HandSummary, on_delete=models.CASCADE, related_name="analysis")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    body = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(auto_now=True)

@@ -37,6 +37,11 @@ urlpatterns = [
         name="api-hand-export",
     ),
     path(
+        "matches/<str:match_id>/hands/<int:hand_number>/analysis/",
+        hands.HandAnalysisView.as_view(),
+        name="api-hand-analysis",
+    ),
+    path(
         "matches/<str:match_id>/export/", hands.MatchExportView.as_view(), name="api-match-export"
     ),
     re_path(r"^.*$", errors.NotFoundView.as_view(), name="api-not-found"),

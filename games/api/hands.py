@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
+from django.db import transaction
 from django.http import HttpResponse
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.negotiation import BaseContentNegotiation
@@ -12,9 +15,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import exports, selectors
+from games import exports, hooks, selectors
 from games.api import schemas
 from games.api.common import match_owner
+from games.errors import AnalysisUnavailable, HandNotFinished, HandNotFound
+from games.models import HandAnalysis, HandSummary
 
 
 class MatchHandsView(APIView):
@@ -101,3 +106,35 @@ class MatchExportView(APIView):
     def get(self, request: Request, match_id: str) -> HttpResponse:
         match = selectors.match_get(match_id=match_id, player=match_owner(request))
         return _attachment(exports.match_export(match, request.query_params.get("format", "")))
+
+
+# A pending analysis whose task was lost (a worker restarted mid-way) is asked for again.
+STALE_ANALYSIS = timedelta(minutes=10)
+
+
+class HandAnalysisView(APIView):
+    """A finished Hold'em hand's analysis: 202 while the Celery task builds it (the first
+    request enqueues it), then 200 with equity by street and the hard AI's review."""
+
+    @extend_schema(
+        operation_id="matches_hands_analysis",
+        responses={200: schemas.Analysis, 202: schemas.AnalysisPending, **schemas.REFUSALS},
+    )
+    def get(self, request: Request, match_id: str, hand_number: int) -> Response:
+        match = selectors.match_get(match_id=match_id, player=match_owner(request))
+        if match.game != "holdem":
+            raise AnalysisUnavailable(hand_number)
+        hand = HandSummary.objects.filter(match=match, hand_number=hand_number).first()
+        if hand is None:
+            raise HandNotFound(hand_number)
+        if hand.abandoned:
+            raise AnalysisUnavailable(hand_number)
+        if not hand.finished:
+            raise HandNotFinished(hand_number)
+        analysis, created = HandAnalysis.objects.get_or_create(hand=hand)
+        if analysis.status == HandAnalysis.Status.READY:
+            return Response(analysis.body)
+        if created or analysis.updated_at < timezone.now() - STALE_ANALYSIS:
+            analysis.save(update_fields=["updated_at"])
+            transaction.on_commit(lambda: hooks.analysis_due(str(match.id), hand_number))
+        return Response({"status": "pending"}, status=202)

@@ -458,3 +458,49 @@ class UpDownStats(serializers.Serializer):
 class Stats(serializers.Serializer):
     holdem = HoldemStats(many=True)
     updown = UpDownStats(many=True)
+
+
+# --- a hand's analysis (GET /api/matches/{id}/hands/{n}/analysis/) ----------------------------
+
+
+class AnalysisPending(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["pending"])
+
+
+class StreetEquity(serializers.Serializer):
+    street = serializers.ChoiceField(choices=["preflop", "flop", "turn", "river"])
+    method = serializers.ChoiceField(choices=["exact", "monte_carlo"])
+    samples = serializers.IntegerField(
+        allow_null=True, help_text="Random boards drawn (monte_carlo); null when exact."
+    )
+    equity = serializers.DictField(
+        child=serializers.FloatField(), help_text="Each seat still in: its pot share (0..1)."
+    )
+
+
+class ReviewedAction(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["fold", "check", "call", "bet", "raise"])
+    amount = serializers.IntegerField(
+        allow_null=True, help_text="A call: the chips it adds; a bet or raise: the total."
+    )
+
+
+class Decision(serializers.Serializer):
+    seq = serializers.IntegerField()
+    street = serializers.ChoiceField(choices=["preflop", "flop", "turn", "river"])
+    equity = serializers.FloatField()
+    pot_odds = serializers.FloatField()
+    yours = ReviewedAction()
+    hard = ReviewedAction(help_text="What the hard AI would have done in your seat.")
+    ev_yours = serializers.FloatField()
+    ev_hard = serializers.FloatField()
+    cost = serializers.FloatField(help_text="Chips your choice gave up against the hard AI's.")
+
+
+class Analysis(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["ready"])
+    streets = StreetEquity(many=True)
+    decisions = Decision(many=True)
+    costly = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Seqs of the costly decisions."
+    )

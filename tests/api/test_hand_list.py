@@ -43,6 +43,8 @@ def test_each_hand_tells_the_owner_what_it_did_to_their_stack(
             assert not set(hand["eliminated"])
         if game == "holdem" and hand["result"] != "folded" and after and before and before[0]:
             assert len(hand["you"]["cards"]) == 2
+        if game == "updown":
+            assert hand["you"]["cards"] == hand["detail"]["locked_cards"][:1]
         before = after
     assert out  # someone was knocked out: the match ended
 

@@ -131,6 +131,12 @@ def read_everything(client: ApiClient, match_id: str) -> None:
     assert client.get(f"/api/matches/{match_id}/export/", format="x").code == (
         "export_format_unknown"
     )
+    analysis = f"/api/matches/{match_id}/hands/{hands[0]['hand_number']}/analysis/"
+    if formats == ("ud",):
+        assert client.get(analysis).code == "analysis_unavailable"
+    elif hands[0]["finished"]:
+        assert client.get(analysis).status in (200, 202)  # the task runs at commit
+        assert client.get(analysis).ok().body["status"] == "ready"
     assert client.act(match_id, "check").code == "match_over"
     assert client.watch(match_id).code == "match_over"
     client.restart(match_id).ok()
@@ -167,7 +173,15 @@ def test_every_reply_of_whole_matches_matches_the_schema(make_client, reproducib
     assert {200, 201, 400, 404, 409, 422} <= statuses
     answered = {(method, path) for method, path, status in checker.checked if status < 300}
     # Up & Down has two players: once the human is out the match is over, with nothing to watch.
-    watch = {("POST", "/api/matches/{match_id}/watch/")} if game == "updown" else set()
+    # Nor has it a hand's analysis (Hold'em only).
+    watch = (
+        {
+            ("POST", "/api/matches/{match_id}/watch/"),
+            ("GET", "/api/matches/{match_id}/hands/{hand_number}/analysis/"),
+        }
+        if game == "updown"
+        else set()
+    )
     assert {op for op in checker.operations() if "/matches/" in op[1]} - watch <= answered
 
 
@@ -228,6 +242,7 @@ def test_every_operation_of_the_schema_is_covered_by_the_tests_above():
         ("GET", "/api/matches/{match_id}/hands/{hand_number}/"),
         ("GET", "/api/matches/{match_id}/hands/{hand_number}/export/"),
         ("GET", "/api/matches/{match_id}/export/"),
+        ("GET", "/api/matches/{match_id}/hands/{hand_number}/analysis/"),
         ("GET", "/api/stats/"),  # tests/api/test_stats.py
     }
     assert operations == exercised

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.engine.holdem.hand_stats import hand_stat_line
 from games.engine.updown.deal_stats import deal_stat_line
-from games.models import Event, HandSummary, HoldemStatLine, Match, Player
+from games.models import Event, HandSummary, HoldemStatLine, Match, Player, UpDownStatLine
 from tests.api.schema import SchemaChecker
 from tests.api.test_schema import betting, play_to_the_end, shove, start_with_baselines
 
@@ -148,3 +148,21 @@ def test_a_stats_request_takes_the_same_queries_for_3_hands_as_for_3000(
     assert entry["matches"] == 2
     assert entry["vpip"] == pytest.approx(1001 / 3003)
     assert len(small.captured_queries) <= 6
+
+
+def test_the_migration_fills_the_lines_of_hands_played_before_it(make_client, reproducible):
+    import importlib
+
+    from django.apps import apps
+
+    backfill = importlib.import_module("games.migrations.0009_backfill_stat_lines").backfill
+    client = make_client()
+    client.post("/api/matches/", {"game": "updown", "level": "easy"}).ok()
+    match_id = start_with_baselines(client, "updown", betting)
+    play_to_the_end(client, match_id, random.Random(2), betting)
+    before = client.get("/api/stats/").ok().body
+    assert before["updown"]
+    UpDownStatLine.objects.all().delete()
+    assert client.get("/api/stats/").ok().body["updown"] == []
+    backfill(apps, None)
+    assert client.get("/api/stats/").ok().body == before
