@@ -350,6 +350,7 @@ def test_a_costly_spot_opens_from_learn_from_the_hand(
     current = page.locator(".replay-log li.current")
     expect(current).to_have_attribute("data-seq", str(seq))
     expect(current.locator(".costly-tag")).to_be_visible()
+    shot(page, "replay-learn-en-1280x800")
     # The replayer's own buttons go from costly spot to costly spot.
     page.keyboard.press("Home")
     page.locator("[data-action=costly-next]").click()
@@ -382,6 +383,12 @@ def test_the_replayer_in_arabic(browse: Any, make_match: Any, deal: Any) -> None
     expect(page.locator(".replay-log li.current")).to_have_count(1)
     page.locator("[data-action=verify]").click()
     expect(page.locator(".proof-result")).to_have_attribute("data-ok", "true")
+    # The analysis, in Arabic too: the equity graph and each decision of ours.
+    page.locator("[data-action=analyse]").click()
+    expect(page.locator(".equity-chart .chart-series").first).to_be_visible(timeout=60_000)
+    data = analysis(page, match_id, number)
+    assert data["decisions"], "we acted in this hand"
+    expect(page.locator(".learn tbody tr")).to_have_count(len(data["decisions"]))
     # The words come from the Arabic catalog: no English, no raw keys.
     text = page.locator(".study-replay").inner_text()
     assert "replay." not in text

@@ -58,7 +58,7 @@ export function lineChart({ series, xLabels, yMin = 0, yMax, label, formatY = St
     ),
     xLabels.map((text, i) =>
       i % every === 0 || i === xLabels.length - 1
-        ? h("text", { class: "chart-x", key: `x${i}`, x: x(i), y: H - 10, "text-anchor": "middle" }, text)
+        ? h("text", { class: "chart-x", key: `x${i}`, x: x(i), y: H - 10, "text-anchor": xAnchor(i, xLabels.length) }, text)
         : null,
     ),
     series.map((s) =>
@@ -71,6 +71,9 @@ export function lineChart({ series, xLabels, yMin = 0, yMax, label, formatY = St
     ),
   );
 }
+
+// The first and last labels of the x axis stay inside the chart.
+const xAnchor = (i, count) => (count > 1 && i === 0 ? "start" : count > 1 && i === count - 1 ? "end" : "middle");
 
 function pointMark(point, cx, cy, key) {
   const shape =
