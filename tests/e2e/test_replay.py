@@ -513,3 +513,42 @@ def test_your_statistics_are_drawn_as_plots(browse: Any, make_match: Any, deal: 
     expect(level.locator("svg .bar[data-key='vpip'] .bar-value")).to_have_text(vpip)
     expect(level.locator("svg .bar[data-key='pfr'] .bar-value")).to_have_text("0%")
     expect(page.locator(".stats-winrate svg .interval[data-key='medium'] circle")).to_have_count(1)
+
+
+def a_hand_with_side_pots(make_match: Any, deal: Any) -> tuple[Player, str, int, list[Event]]:
+    """Hand 2 of a match against calling stations, paid in more than one pot: we fold hand 1
+    (so their stacks come apart), then go all in (the seeds of tests/e2e/test_holdem.py)."""
+    deal("side-pots")
+    player, match_id = make_match("holdem", CALLING_STATIONS)
+    play_holdem(player, match_id, 1, check_or_fold)
+    play_holdem(player, match_id, 2, shove)
+    events = replay_events(match_id, 2)
+    assert sum(e.type == "holdem.pot_awarded" for e in events) > 1, "the seeds give a side pot"
+    return player, match_id, 2, events
+
+
+def test_pots_form_and_are_paid_in_the_replay(browse: Any, make_match: Any, deal: Any) -> None:
+    player, match_id, number, events = a_hand_with_side_pots(make_match, deal)
+    awards = [e for e in events if e.type == "holdem.pot_awarded"]
+    page = browse(player=player)
+    # The step just before the first payout: every pot on the table, with its amount.
+    first_award = events.index(awards[0])
+    open_replay(page, match_id, number, step=first_award)
+    pots = page.locator(".replay-stage .pots .pot")
+    expect(pots).to_have_count(len(awards))
+    for award in awards:  # paid side pots first; the table lists the main pot first
+        expect(pots.nth(award.payload["pot"])).to_contain_text(f"{award.payload['amount']:,}")
+    # Each payout takes its pot off the table.
+    page.keyboard.press("ArrowRight")
+    expect(pots).to_have_count(len(awards) - 1)
+    page.keyboard.press("End")
+    expect(page.locator(".replay-stage .pots .pot-side")).to_have_count(0)
+    # The settlement lists every pot with who could win it.
+    expect(page.locator(".settlement .settle-pot")).to_have_count(len(awards))
+    for award in awards:
+        pot = page.locator(f".settlement .settle-pot[data-pot='{award.payload['pot']}']")
+        expect(pot.locator(".settle-eligible")).to_contain_text("Could win it")
+        for seat, share in zip(award.payload["winners"], award.payload["shares"], strict=True):
+            expect(pot.locator(f".settle-shares li[data-seat='{seat}']")).to_contain_text(
+                f"{share:,}"
+            )

@@ -249,7 +249,11 @@ function potTitle(award, game) {
 function settlementView(study) {
   const game = study.body.game;
   const final = study.hand.steps[study.hand.steps.length - 1];
-  const awards = study.hand.events.filter((record) => record.type.endsWith(".pot_awarded")).map((record) => record.payload);
+  // Main pot first, then each side pot (the engine pays the last side pot first).
+  const awards = study.hand.events
+    .filter((record) => record.type.endsWith(".pot_awarded"))
+    .map((record) => record.payload)
+    .sort((a, b) => (a.pot || 0) - (b.pot || 0));
   if (!awards.length) return null;
   return h(
     "section",
