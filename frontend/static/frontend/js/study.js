@@ -128,7 +128,8 @@ export async function open(controller, route, requestRedraw) {
     const number = Number(route.hand);
     if (!study.hand || study.hand.number !== number) await loadHand(matchId, number);
     setStep(Number.isFinite(route.step) ? route.step : 0, { url: false });
-    if (study.analysis === null && study.body.game === "holdem") peekAnalysis();
+    // The analysis is computed on demand (a Celery task): asked for when the player does.
+    if (study.analysis === null && study.body.game === "holdem") study.analysis = { status: "idle", data: null };
   } catch (error) {
     fail(error);
   } finally {
@@ -258,11 +259,6 @@ async function fetchAnalysis() {
   }
   redraw();
   return study.analysis.status;
-}
-
-// The analysis is computed on demand (a Celery task): the replayer asks once the player does.
-function peekAnalysis() {
-  study.analysis = { status: "idle", data: null };
 }
 
 export async function analyse() {
