@@ -221,3 +221,28 @@ def test_the_stack_history_comes_from_the_hand_list_or_else_the_feed(page: Page)
         {"number": 1, "stacks": [950, 1050], "eliminated": []},
         {"number": 2, "stacks": [0, 2000], "eliminated": [0]},
     ]
+
+
+def test_the_stack_chart_starts_from_the_segments_first_stacks(page: Page) -> None:
+    hands = [
+        {"hand_number": 1, "segment": 0, "finished": True, "stacks_after": [0, 2000]},
+        {"hand_number": 2, "segment": 1, "finished": True, "stacks_after": [1200, 800]},
+        {"hand_number": 3, "segment": 1, "finished": True, "stacks_after": [1500, 500]},
+        {"hand_number": 4, "segment": 1, "finished": False, "stacks_after": []},
+    ]
+    module = "/js/views/replay_list.js"
+    found = run(
+        page,
+        module,
+        "async (m, a) => [m.stackHistory(a.hands, null, [1000, 1000]), m.segmentOpening(a.hands)]",
+        {"hands": hands},
+    )
+    # After a restart the chart shows the new segment only, from its starting stacks.
+    assert found == [
+        [
+            {"number": None, "stacks": [1000, 1000], "eliminated": []},
+            {"number": 2, "stacks": [1200, 800], "eliminated": []},
+            {"number": 3, "stacks": [1500, 500], "eliminated": []},
+        ],
+        2,
+    ]

@@ -12,9 +12,9 @@ import * as api from "./api.js";
 import { fromView } from "./display.js";
 import { holeCardsFromSeed, verifyDeal, verifyHoldem } from "./proof.js";
 import { t } from "./i18n.js";
-import { handListView } from "./views/replay_list.js";
+import { handListView, segmentOpening } from "./views/replay_list.js";
 import { replayView } from "./views/replay.js";
-import { buildSteps } from "./views/replay_steps.js";
+import { buildSteps, startingStacks } from "./views/replay_steps.js";
 import { statsView } from "./views/stats.js";
 
 const PLAY_MS = 800;
@@ -33,6 +33,7 @@ export const study = {
   table: null, // fromView(body): names and seats for the views
   hands: null,
   feed: null, // the match's whole event feed, when a chart or an Up & Down proof needs it
+  start: null, // the stacks the current segment started with (the chart's first point)
   filter: "all",
   hand: null, // {number, replay, steps, events, step, playing}
   proof: null, // null | "running" | [result, ...]
@@ -93,6 +94,15 @@ export async function loadFeed(matchId) {
   return feed.events;
 }
 
+// The stacks the chart starts from: those the current segment's first hand started with.
+async function loadStart(matchId) {
+  study.start = null;
+  const opening = segmentOpening(study.hands);
+  if (opening === null) return;
+  const { body: replay } = await getJson(`${matchPath(matchId)}/hands/${opening}/`);
+  if (study.matchId === matchId) study.start = startingStacks(study.body, replay.events);
+}
+
 async function loadHand(matchId, number) {
   const { body: replay } = await getJson(`${matchPath(matchId)}/hands/${number}/`);
   const revealed = study.body.game === "holdem" ? await holeCardsFromSeed(replay).catch(() => ({})) : {};
@@ -123,6 +133,7 @@ export async function open(controller, route, requestRedraw) {
     if (route.page === "hands") {
       await loadHands(matchId);
       if (!study.hands.some((hand) => hand.stacks_after)) await loadFeed(matchId);
+      await loadStart(matchId);
       return;
     }
     const number = Number(route.hand);

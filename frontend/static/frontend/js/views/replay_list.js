@@ -37,34 +37,48 @@ export function passes(filter, hand, viewer) {
 // --- the stack chart -----------------------------------------------------------------------------
 
 /**
- * Stacks after each finished hand: [{number, stacks, eliminated}], from the hand list's
- * stacks_after, or else from the match's feed (each hand's closing event and eliminations).
+ * Stacks after each finished hand of the match's current segment (a restart starts the chart
+ * again): [{number, stacks, eliminated}], from the hand list's stacks_after, or else from the
+ * match's feed (each hand's closing event and eliminations). ``start``, when known, is the
+ * stacks the segment started with, drawn first (number null).
  */
-export function stackHistory(hands, feed) {
-  const finished = (hands || []).filter((hand) => hand.finished);
-  if (finished.length && finished.every((hand) => Array.isArray(hand.stacks_after))) {
-    return finished.map((hand) => ({
+export function stackHistory(hands, feed, start = null) {
+  const all = (hands || []).filter((hand) => hand.finished);
+  const segment = all.length ? Math.max(...all.map((hand) => hand.segment || 0)) : 0;
+  const finished = all.filter((hand) => (hand.segment || 0) === segment);
+  let out;
+  if (finished.length && finished.every((hand) => Array.isArray(hand.stacks_after) && hand.stacks_after.length)) {
+    out = finished.map((hand) => ({
       number: hand.hand_number,
       stacks: hand.stacks_after,
       eliminated: hand.eliminated || [],
     }));
-  }
-  const out = [];
-  for (const record of feed || []) {
-    const kind = record.type.slice(record.type.indexOf(".") + 1);
-    if (kind === "hand_ended" || kind === "deal_ended") {
-      out.push({ number: record.payload.hand_number || record.payload.deal_number, stacks: record.payload.stacks, eliminated: [] });
-    } else if (kind === "player_eliminated" && out.length) {
-      out[out.length - 1].eliminated.push(record.payload.seat);
-    } else if (kind === "match_restarted") {
-      out.length = 0; // a restart starts the chart again: the stacks went back to the start
+  } else {
+    out = [];
+    for (const record of feed || []) {
+      const kind = record.type.slice(record.type.indexOf(".") + 1);
+      if (kind === "hand_ended" || kind === "deal_ended") {
+        out.push({ number: record.payload.hand_number || record.payload.deal_number, stacks: record.payload.stacks, eliminated: [] });
+      } else if (kind === "player_eliminated" && out.length) {
+        out[out.length - 1].eliminated.push(record.payload.seat);
+      } else if (kind === "match_restarted") {
+        out.length = 0; // the stacks went back to the start
+      }
     }
   }
-  return out;
+  return out.length && start ? [{ number: null, stacks: start, eliminated: [] }, ...out] : out;
+}
+
+/** The first finished hand of the current segment: its replay gives the starting stacks. */
+export function segmentOpening(hands) {
+  const all = (hands || []).filter((hand) => hand.finished && !hand.abandoned);
+  if (!all.length) return null;
+  const segment = Math.max(...all.map((hand) => hand.segment || 0));
+  return all.find((hand) => (hand.segment || 0) === segment).hand_number;
 }
 
 function stackChart(study) {
-  const history = stackHistory(study.hands, study.feed);
+  const history = stackHistory(study.hands, study.feed, study.start);
   if (!history.length) return null;
   const table = study.table;
   const seats = table.seats.map((_, seat) => seat);
@@ -75,6 +89,10 @@ function stackChart(study) {
       if (out) return;
       const name = playerName(table, seat);
       const stack = entry.stacks[seat] || 0;
+      if (entry.number === null) {
+        points.push({ x, y: stack, title: t("replay.chart.point_start", { player: name, amount: stack }) });
+        return;
+      }
       out = entry.eliminated.includes(seat);
       points.push({
         x,
@@ -96,7 +114,7 @@ function stackChart(study) {
     h("p", { class: "study-hint" }, t("replay.chart.hint")),
     lineChart({
       series,
-      xLabels: history.map((entry) => number(entry.number)),
+      xLabels: history.map((entry) => (entry.number === null ? t("replay.chart.start") : number(entry.number))),
       label: t("replay.chart.title"),
       formatY: (v) => number(v),
       className: "stacks",
