@@ -18,6 +18,8 @@ Figures, for N players (peer: the ceiling measured in the same run, or the issue
 
 - ``load_actions_per_s_N``: human actions answered per second, beside the ceiling's appends/s
   (aim: ratio >= 0.5).
+- ``load_moves_per_s_N``: every seat's moves (the human's and the AIs') stored per second,
+  beside the same: a human action is answered by about three AI moves, each a command too.
 - ``load_p50_ms_N``, ``load_p99_ms_N``: an action's latency at the client, beside the ceiling's
   (aim at 16 players: p99 <= 100 ms).
 - ``load_ai_reply_p95_ms_N``: from the human's event to the last event the AIs stored before
@@ -65,11 +67,12 @@ def locust(stack: Stack, url: str, user: str, players: int) -> dict:
     return json.loads(out.read_text())
 
 
-def measure(stack: Stack, url: str, user: str, name: str, players: int) -> Load:
+def measure(stack: Stack, url: str, user: str, name: str, players: int) -> tuple[Load, Window]:
     record = locust(stack, url, user, players)
-    load = summarize(record, name, Window(record["started"] + WARMUP_S, SECONDS))
+    window = Window(record["started"] + WARMUP_S, SECONDS)
+    load = summarize(record, name, window)
     _print_load(f"{user} x{players}", load, record.get("notes", []))
-    return load
+    return load, window
 
 
 def _print_load(title: str, load: Load, notes: list[str]) -> None:
@@ -87,11 +90,12 @@ def _print_load(title: str, load: Load, notes: list[str]) -> None:
         print(f"  note: {note}", file=sys.stderr)
 
 
-def figures_for(players: int, ours: Load, ceiling: Load) -> list[Figure]:
+def figures_for(players: int, ours: Load, moves_per_s: float, ceiling: Load) -> list[Figure]:
     peer = "bare DRF lock+append"
     reply = ours.ai_reply_p95_ms if ours.ai_reply_p95_ms is not None else math.nan
     return [
         figure(f"load_actions_per_s_{players}", "actions/s", ours.per_s, peer, ceiling.per_s),
+        figure(f"load_moves_per_s_{players}", "moves/s", moves_per_s, peer, ceiling.per_s),
         figure(f"load_p50_ms_{players}", "ms", ours.p50_ms, peer, ceiling.p50_ms),
         figure(f"load_p99_ms_{players}", "ms", ours.p99_ms, peer, ceiling.p99_ms),
         figure(f"load_ai_reply_p95_ms_{players}", "ms", reply, "issue budget", BUDGET_AI_REPLY_MS),
@@ -127,10 +131,12 @@ def run() -> list[Figure]:
     try:
         stack.start()
         for players in PLAYERS:
-            ceiling = measure(stack, stack.ceiling_url, "Ceiling", "ceiling_append", players)
-            ours = measure(stack, stack.url, "Player", "action", players)
+            ceiling, _ = measure(stack, stack.ceiling_url, "Ceiling", "ceiling_append", players)
+            ours, window = measure(stack, stack.url, "Player", "action", players)
+            moves = stack.moves_between(window.start, window.start + window.seconds)
+            print(f"  moves stored (human and AI): {moves / SECONDS:.1f}/s", file=sys.stderr)
             settle(stack)
-            figures.extend(figures_for(players, ours, ceiling))
+            figures.extend(figures_for(players, ours, moves / SECONDS, ceiling))
         clean, report = stack.audit()
         verdict = "clean" if clean else "NOT CLEAN"
         print(f"\nmanage.py audit ({verdict}):\n{report}", file=sys.stderr)

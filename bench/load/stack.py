@@ -39,6 +39,10 @@ CELERY_CONCURRENCY = int(os.environ.get("BENCH_LOAD_CELERY_CONCURRENCY", "2"))
 THROTTLES = {"THROTTLE_RATE_SIGNUP": "10000/hour", "THROTTLE_RATE_LOGIN": "10000/hour"}
 
 
+# The events that are a seat's move (the commands players and AIs send).
+MOVES = ("holdem.folded", "holdem.checked", "holdem.called", "holdem.bet", "holdem.raised")
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -181,6 +185,16 @@ class Stack:
         with psycopg.connect(database_url(DATABASE)) as db:
             row = db.execute(
                 "SELECT count(*) FROM games_match WHERE status = 'active' AND awaiting_ai"
+            ).fetchone()
+        return int(row[0]) if row else 0
+
+    def moves_between(self, start: float, end: float) -> int:
+        """Every seat's moves (human and AI) stored between two epoch times."""
+        with psycopg.connect(database_url(DATABASE)) as db:
+            row = db.execute(
+                "SELECT count(*) FROM games_event WHERE type = ANY(%s)"
+                " AND created_at >= to_timestamp(%s) AND created_at < to_timestamp(%s)",
+                (list(MOVES), start, end),
             ).fetchone()
         return int(row[0]) if row else 0
 
