@@ -51,24 +51,25 @@ LOCUSTFILE = Path(__file__).with_name("load") / "locustfile.py"
 BUDGET_AI_REPLY_MS = 1000.0
 
 
-def locust(stack: Stack, url: str, user: str, players: int) -> dict:
-    """Run Locust headless against ``url`` with ``players`` of ``user``; its record."""
-    out = stack.root / f"{user}-{players}.json"
+def run_locust(url: str, user: str, players: int, seconds: float, workdir: Path) -> dict:
+    """Run Locust headless against ``url``: ``players`` of ``user`` (a class of the locustfile)
+    for ``seconds``, started all at once; what the locustfile recorded."""
+    out = workdir / f"{user}-{players}.json"
     command = [
         sys.executable, "-m", "locust", "-f", str(LOCUSTFILE), "--headless",
         "--users", str(players), "--spawn-rate", str(players),
-        "--run-time", f"{math.ceil(WARMUP_S + SECONDS)}s", "--stop-timeout", "5",
+        "--run-time", f"{math.ceil(seconds)}s", "--stop-timeout", "5",
         "--host", url, "--only-summary", "--loglevel", "WARNING", user,
     ]  # fmt: skip
     env = {**os.environ, "LOAD_OUT": str(out), "LOAD_POLL_MS": POLL_MS}
-    done = subprocess.run(command, cwd=stack.root, env=env, capture_output=True, text=True)
+    done = subprocess.run(command, cwd=workdir, env=env, capture_output=True, text=True)
     if not out.exists():
         raise RuntimeError(f"locust wrote no record:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
     return json.loads(out.read_text())
 
 
 def measure(stack: Stack, url: str, user: str, name: str, players: int) -> tuple[Load, Window]:
-    record = locust(stack, url, user, players)
+    record = run_locust(url, user, players, WARMUP_S + SECONDS, stack.root)
     window = Window(record["started"] + WARMUP_S, SECONDS)
     load = summarize(record, name, window)
     _print_load(f"{user} x{players}", load, record.get("notes", []))
