@@ -6,8 +6,9 @@ gunicorn (``BENCH_LOAD_WEB_WORKERS``, default 2 per core), a Celery worker (2 pr
 Celery beat — as ``make stack`` runs them — and a second gunicorn serving only the ceiling
 endpoint (:mod:`bench.load.ceiling`) on a database of its own. For each number of players
 (``BENCH_LOAD_PLAYERS``, default ``16,64``) Locust runs headless, first the ceiling's users, then
-the players (:mod:`bench.load.locustfile`), each for a warm-up (``BENCH_LOAD_WARMUP_S``, 15 s:
-sign-ups, first matches) and then the measured window (``BENCH_LOAD_SECONDS``, 60 s). Players
+the players (:mod:`bench.load.locustfile`), each for a warm-up (``BENCH_LOAD_WARMUP_S``, 30 s:
+sign-ups, first matches) and then the measured window (``BENCH_LOAD_SECONDS``, 60 s; it starts
+later, and is shorter, if a player was still setting up at the end of the warm-up). Players
 poll every ``BENCH_LOAD_POLL_MS`` (50) while the AIs move. Afterwards ``manage.py audit`` runs
 on every match the players made; then everything is stopped and both databases are dropped.
 
@@ -43,7 +44,7 @@ from bench.load.report import Load, Window, summarize
 from bench.load.stack import CELERY_CONCURRENCY, WEB_WORKERS, Stack
 
 PLAYERS = [int(n) for n in os.environ.get("BENCH_LOAD_PLAYERS", "16,64").split(",")]
-WARMUP_S = float(os.environ.get("BENCH_LOAD_WARMUP_S", "15"))
+WARMUP_S = float(os.environ.get("BENCH_LOAD_WARMUP_S", "30"))
 SECONDS = float(os.environ.get("BENCH_LOAD_SECONDS", "60"))
 POLL_MS = os.environ.get("BENCH_LOAD_POLL_MS", "50")
 KEEP_DATABASE = os.environ.get("BENCH_LOAD_KEEP_DATABASE", "") not in ("", "0", "false")
@@ -70,10 +71,25 @@ def run_locust(url: str, user: str, players: int, seconds: float, workdir: Path)
 
 def measure(stack: Stack, url: str, user: str, name: str, players: int) -> tuple[Load, Window]:
     record = run_locust(url, user, players, WARMUP_S + SECONDS, stack.root)
-    window = Window(record["started"] + WARMUP_S, SECONDS)
+    window = measured_window(record)
+    if window.seconds < SECONDS:
+        late = WARMUP_S + SECONDS - window.seconds
+        print(f"\n{user} x{players}: all set up {late:.0f} s in", file=sys.stderr)
     load = summarize(record, name, window)
     _print_load(f"{user} x{players}", load, record.get("notes", []))
     return load, window
+
+
+def measured_window(record: dict) -> Window:
+    """From the end of the warm-up, or from when the last player was set up (signed up, its
+    first match started) if that was later, to the end of the run."""
+    end = record["started"] + WARMUP_S + SECONDS
+    start = max([record["started"] + WARMUP_S, *record.get("ready", [])])
+    if end - start < SECONDS / 4:
+        raise RuntimeError(
+            "the players were still setting up at the end: raise BENCH_LOAD_WARMUP_S"
+        )
+    return Window(start, end - start)
 
 
 def _print_load(title: str, load: Load, notes: list[str]) -> None:

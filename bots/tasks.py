@@ -42,7 +42,7 @@ def ping() -> str:
 # seconds (well inside the soft time limit, and short enough that one match never keeps a worker
 # process from the others for long: an AI-only match is played on by a new task, queued last).
 CHAIN_MOVES = 12
-CHAIN_SECONDS = 0.5
+CHAIN_SECONDS = 2.0
 RETRY_BACKOFF_MAX = 30
 MAX_RETRIES = 8
 

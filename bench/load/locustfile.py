@@ -42,6 +42,7 @@ _requests: list[tuple[str, float, float, int, str]] = []
 _replies: list[tuple[float, float]] = []
 _notes: list[str] = []
 _started: list[float] = []
+_ready: list[float] = []  # when each player had its first match: set up, playing from then on
 
 
 @events.test_start.add_listener
@@ -79,6 +80,7 @@ def _test_stop(**_: Any) -> None:
                     "started": _started[0] if _started else None,
                     "requests": _requests,
                     "replies": _replies,
+                    "ready": _ready,
                     "notes": _notes[:50],
                 },
                 out,
@@ -122,6 +124,7 @@ class Player(FastHttpUser):
             self.post("/api/auth/signup/", credentials, name="signup")
             self.session()  # log-in rotated the CSRF token
         self.match: dict[str, Any] | None = None
+        self.playing = False
 
     def session(self) -> None:
         reply = self.client.get("/api/session/", name="session")
@@ -139,6 +142,9 @@ class Player(FastHttpUser):
             if reply.status_code != 201:
                 gevent.sleep(1)
                 return
+            if self.match is None and not self.playing:
+                _ready.append(time.time())
+                self.playing = True
             self.match = reply.json()
         body = self.match
         legal = body["view"]["legal_actions"]
