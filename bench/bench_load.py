@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -142,7 +143,7 @@ def run() -> list[Figure]:
     print(
         f"load: gunicorn {WEB_WORKERS} workers, celery {CELERY_CONCURRENCY} processes, "
         f"warm-up {WARMUP_S:.0f} s, measured {SECONDS:.0f} s, poll {POLL_MS} ms; "
-        f"logs in {stack.root}",
+        f"logs in {stack.root} (kept if it fails)",
         file=sys.stderr,
     )
     try:
@@ -161,7 +162,8 @@ def run() -> list[Figure]:
             raise RuntimeError(f"manage.py audit found mismatches:\n{report}")
     except BaseException:
         print(stack.logs(), file=sys.stderr)
-        raise
-    finally:
         stack.stop(keep_database=KEEP_DATABASE)
+        raise  # the logs stay in stack.root
+    stack.stop(keep_database=KEEP_DATABASE)
+    shutil.rmtree(stack.root, ignore_errors=True)
     return figures
