@@ -30,6 +30,7 @@ __all__ = [
     "HandSummary",
     "HistoryFormat",
     "LegalActions",
+    "Standings",
 ]
 
 StateT = TypeVar("StateT")
@@ -70,6 +71,21 @@ class HandSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class Standings:
+    """Where a match stands, for tools that score matches (``manage.py simulate``).
+
+    ``hands`` dealt so far; per seat its ``starting`` stack (this segment's) and its ``chips``
+    (its stack plus what it has in the pot now); ``places`` of the seats placed so far
+    (knocked out, or the winner), by seat.
+    """
+
+    hands: int
+    starting: tuple[int, ...]
+    chips: tuple[int, ...]
+    places: dict[int, int]
+
+
+@dataclass(frozen=True, slots=True)
 class HistoryFormat:
     """A game's hand-history file format (PHH for Hold'em, UD for Up & Down).
 
@@ -100,6 +116,12 @@ class Game(Protocol[StateT, CommandT]):
     #: ``games``.
     bots_package: str
     history_format: HistoryFormat
+
+    @property
+    def view_type(self) -> type:
+        """The shape of ``view``'s answer: a ``TypedDict`` (its ``game`` a ``Literal`` of
+        ``name``), from which the API's schema describes the view."""
+        ...
 
     def new_state(self) -> StateT:
         """The state before any event."""
@@ -142,6 +164,15 @@ class Game(Protocol[StateT, CommandT]):
 
     def seat_in_match(self, state: StateT, seat: int) -> bool:
         """Whether ``seat`` still plays (has not been knocked out, the match is not over)."""
+        ...
+
+    def standings(self, state: StateT) -> Standings:
+        """Hands dealt, chips and places so far."""
+        ...
+
+    def words(self, event: Event) -> dict[str, Any]:
+        """The event's payload for staff (the admin, in English): data the game can say in
+        words (a Hold'em hand rank: "full house, sixes full of kings") said so."""
         ...
 
     def view(self, state: StateT, viewer: int | None) -> dict[str, Any]:
@@ -230,7 +261,8 @@ class EngineGame[S: TableState, C]:
     seat_count: int
     history_format: HistoryFormat
     between_hands: str
-    #: By convention a game's bots live in ``bots.<name>``.
+    view_type: type
+    #: The package of the game's bots; by default ``bots.<name>``.
     bots_package: str
 
     def __init__(
@@ -242,7 +274,8 @@ class EngineGame[S: TableState, C]:
         start: C,
         restart: C,
     ) -> None:
-        self.bots_package = f"bots.{self.name}"
+        # A game names its bots package, or has it by convention in ``bots.<name>``.
+        self.bots_package = getattr(type(self), "bots_package", f"bots.{self.name}")
         self._deciding = deciding
         self._views = views
         self._legal_actions = legal_actions
@@ -282,6 +315,9 @@ class EngineGame[S: TableState, C]:
 
     def legal_actions(self, state: S) -> LegalActions | None:
         return self._legal_actions(state)
+
+    def words(self, event: Event) -> dict[str, Any]:
+        return event.payload()
 
     def audit(self, events: Sequence[Event]) -> AuditReport:
         return self._audit(events)

@@ -30,16 +30,18 @@ Choices where the rules are silent (what a careful card room does):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from games.engine.events import Event
-from games.engine.game import ActionRequest, EngineGame, HandSummary
+from games.engine.game import ActionRequest, EngineGame, HandSummary, Standings
 from games.engine.holdem import audit, phh, view
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
+from games.engine.holdem.evaluator import HandRank, describe
 from games.engine.holdem.game import DECIDING, Act, Command, Restart, StartHand
 from games.engine.holdem.rules import CARDAVIA_TABLE, SEATS
 from games.engine.holdem.state import HoldemState, Phase
+from games.engine.holdem.view_types import HoldemView
 
 __all__ = ["HOLDEM", "Holdem"]
 
@@ -51,6 +53,7 @@ class Holdem(EngineGame[HoldemState, Command]):
     name = "holdem"
     engine_version = "holdem-3"
     seat_count = SEATS
+    view_type = HoldemView
     history_format = phh.FORMAT
     between_hands = Phase.BETWEEN_HANDS
 
@@ -65,6 +68,23 @@ class Holdem(EngineGame[HoldemState, Command]):
 
     def seat_in_match(self, state: HoldemState, seat: int) -> bool:
         return state.seats[seat].in_match
+
+    def standings(self, state: HoldemState) -> Standings:
+        return Standings(
+            hands=state.hand_number,
+            starting=state.config.starting_stacks if state.config else (),
+            chips=tuple(seat.stack + seat.contributed for seat in state.seats),
+            places=dict(state.places),
+        )
+
+    def words(self, event: Event) -> dict[str, Any]:
+        """Hand ranks (data in the events) said in English."""
+        return {
+            key: describe(cast(HandRank, value))
+            if key in ("rank", "hand_rank") and isinstance(value, dict)
+            else value
+            for key, value in event.payload().items()
+        }
 
     def summarize_hand(self, events: Sequence[tuple[int, Event]]) -> HandSummary:
         """The hand's pot, winners and showdown; ``detail``: the button and the board."""

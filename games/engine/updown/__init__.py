@@ -74,13 +74,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine.events import Event
-from games.engine.game import ActionRequest, EngineGame, HandSummary
+from games.engine.game import ActionRequest, EngineGame, HandSummary, Standings
 from games.engine.updown import audit, history, view
 from games.engine.updown import events as ev
 from games.engine.updown.betting import legal_actions
 from games.engine.updown.game import DECIDING, Act, Command, Lock, Restart, StartDeal
 from games.engine.updown.rules import SEATS, START_MATCH
 from games.engine.updown.state import Phase, UpDownState
+from games.engine.updown.view_types import UpDownView
 
 __all__ = ["UPDOWN", "UpDown"]
 
@@ -92,6 +93,7 @@ class UpDown(EngineGame[UpDownState, Command]):
     name = "updown"
     engine_version = "updown-2"
     seat_count = SEATS
+    view_type = UpDownView
     history_format = history.FORMAT
     between_hands = Phase.BETWEEN_DEALS
 
@@ -110,6 +112,15 @@ class UpDown(EngineGame[UpDownState, Command]):
     def seat_in_match(self, state: UpDownState, seat: int) -> bool:
         # Nobody is knocked out of Up & Down before the match ends.
         return state.phase != Phase.MATCH_OVER
+
+    def standings(self, state: UpDownState) -> Standings:
+        # Up & Down records only its winner: the loser takes the place left.
+        return Standings(
+            hands=state.deal_number,
+            starting=state.config.starting_stacks if state.config else (),
+            chips=tuple(seat.stack + seat.contributed for seat in state.seats),
+            places={} if state.winner is None else {state.winner: 1},
+        )
 
     def summarize_hand(self, events: Sequence[tuple[int, Event]]) -> HandSummary:
         """The deal's pot and winners; a showdown unless someone folded. ``detail``: the
