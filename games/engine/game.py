@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Protocol, Self, TypeVar, cast
 
 from games.engine.audit import AuditReport
 from games.engine.betting import LegalActions
@@ -83,6 +83,55 @@ class Standings:
     starting: tuple[int, ...]
     chips: tuple[int, ...]
     places: dict[int, int]
+
+
+class PotAward(Protocol):
+    """What a game's pot-settlement event has: the chips paid out and who won them."""
+
+    @property
+    def amount(self) -> int: ...
+
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+
+
+def summarize(
+    events: Sequence[tuple[int, Event]],
+    *,
+    awards: type[Event],
+    ended: type[Event],
+    showdown: bool,
+    detail: dict[str, Any],
+) -> HandSummary:
+    """A hand's summary from its ``(seq, event)`` pairs, as every game tells it: its number
+    from the opening event, the pot paid out and its winners from the ``awards`` events,
+    finished with an ``ended`` event, abandoned with any other closing one. The game adds
+    whether it came to a ``showdown`` and its own ``detail``."""
+    opening = events[0][1]
+    assert isinstance(opening, HandOpening)
+    pot_total = 0
+    winners: set[int] = set()
+    finished = abandoned = False
+    for _, item in events:
+        if isinstance(item, awards):
+            award = cast(PotAward, item)
+            pot_total += award.amount
+            winners.update(award.winners)
+        elif isinstance(item, ended):
+            finished = True
+        elif isinstance(item, HandClosing):
+            abandoned = True
+    return HandSummary(
+        hand_number=opening.number,
+        first_seq=events[0][0],
+        last_seq=events[-1][0],
+        pot_total=pot_total,
+        winners=tuple(sorted(winners)),
+        showdown=showdown,
+        finished=finished,
+        abandoned=abandoned,
+        detail=detail,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,8 +296,9 @@ class EngineGame[S: TableState, C]:
 
     A game subclasses it, states its facts as class attributes (``name``, ``engine_version``,
     ``seat_count``, ``history_format``, ``between_hands``: the phase in which the next hand may
-    be dealt), hands its parts to ``__init__``, and writes only what is its own: dealing a hand,
-    reading a request, who is still in the match, a hand's summary and its replay proof. Hands
+    be dealt), hands its parts to ``__init__`` (``deal``: the command that deals a hand from the
+    house's seed), and writes only what is its own: reading a request, who is still in the
+    match, a hand's summary (:func:`summarize` does the common part) and its replay proof. Hands
     open, close and segments start with the game's events of the shared kinds
     (:class:`~games.engine.events.HandOpening`, :class:`~games.engine.events.HandClosing`,
     :class:`~games.engine.events.SegmentStart`).
@@ -273,6 +323,7 @@ class EngineGame[S: TableState, C]:
         audit: Callable[[Sequence[Event]], AuditReport],
         start: C,
         restart: C,
+        deal: Callable[[bytes], C],
     ) -> None:
         # A game names its bots package, or has it by convention in ``bots.<name>``.
         self.bots_package = getattr(type(self), "bots_package", f"bots.{self.name}")
@@ -282,6 +333,7 @@ class EngineGame[S: TableState, C]:
         self._audit = audit
         self._start = start
         self._restart = restart
+        self._deal = deal
 
     def new_state(self) -> S:
         return self._deciding.folding.new_state()
@@ -297,6 +349,9 @@ class EngineGame[S: TableState, C]:
 
     def restart(self) -> C:
         return self._restart
+
+    def start_hand(self, seed: bytes) -> C:
+        return self._deal(seed)
 
     def to_act(self, state: S) -> int | None:
         return state.to_act

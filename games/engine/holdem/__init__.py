@@ -29,11 +29,12 @@ Choices where the rules are silent (what a careful card room does):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, cast
 
 from games.engine.events import Event
-from games.engine.game import ActionRequest, EngineGame, HandSummary, Standings
+from games.engine.game import ActionRequest, EngineGame, HandSummary, Standings, summarize
 from games.engine.holdem import audit, phh, view
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
@@ -58,10 +59,10 @@ class Holdem(EngineGame[HoldemState, Command]):
     between_hands = Phase.BETWEEN_HANDS
 
     def __init__(self) -> None:
-        super().__init__(DECIDING, view, legal_actions, audit.audit, CARDAVIA_TABLE, Restart())
-
-    def start_hand(self, seed: bytes) -> Command:
-        return StartHand(seed=seed)
+        deal = functools.partial(StartHand, deck=None)
+        super().__init__(
+            DECIDING, view, legal_actions, audit.audit, CARDAVIA_TABLE, Restart(), deal=deal
+        )
 
     def command(self, seat: int, request: ActionRequest) -> Command:
         return Act(seat, request.kind, request.amount)
@@ -90,32 +91,14 @@ class Holdem(EngineGame[HoldemState, Command]):
         """The hand's pot, winners and showdown; ``detail``: the button and the board."""
         opening = events[0][1]
         assert isinstance(opening, ev.HandStarted)
-        board: list[str] = []
-        pot_total = 0
-        winners: set[int] = set()
-        showdown = finished = abandoned = False
-        for _, item in events:
-            match item:
-                case ev.BoardDealt():
-                    board.extend(item.cards)
-                case ev.HandShown():
-                    showdown = True
-                case ev.PotAwarded():
-                    pot_total += item.amount
-                    winners.update(item.winners)
-                case ev.HandEnded():
-                    finished = True
-                case ev.HandAbandoned():
-                    abandoned = True
-        return HandSummary(
-            hand_number=opening.hand_number,
-            first_seq=events[0][0],
-            last_seq=events[-1][0],
-            pot_total=pot_total,
-            winners=tuple(sorted(winners)),
-            showdown=showdown,
-            finished=finished,
-            abandoned=abandoned,
+        board = [
+            card for _, item in events if isinstance(item, ev.BoardDealt) for card in item.cards
+        ]
+        return summarize(
+            events,
+            awards=ev.PotAwarded,
+            ended=ev.HandEnded,
+            showdown=any(isinstance(item, ev.HandShown) for _, item in events),
             detail={"button": opening.button, "board": board},
         )
 

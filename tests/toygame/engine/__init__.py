@@ -381,10 +381,9 @@ class Toy(EngineGame[ToyState, Command]):
     history_format = HistoryFormat("TOY", ("TOY",), _replay_file, ToyHistoryError)
 
     def __init__(self) -> None:
-        super().__init__(DECIDING, Views(), legal_actions, audit, StartMatch(), Restart())
-
-    def start_hand(self, seed: bytes) -> Command:
-        return StartHand(seed=seed)
+        super().__init__(
+            DECIDING, Views(), legal_actions, audit, StartMatch(), Restart(), deal=StartHand
+        )
 
     def command(self, seat: int, request: ActionRequest) -> Command:
         return Act(seat, request.kind)
