@@ -31,6 +31,7 @@ __all__ = [
     "HistoryFormat",
     "LegalActions",
     "Standings",
+    "summarize",
 ]
 
 StateT = TypeVar("StateT")
@@ -295,10 +296,11 @@ class EngineGame[S: TableState, C]:
     """A :class:`Game` built from its engine's parts: what every game object shares.
 
     A game subclasses it, states its facts as class attributes (``name``, ``engine_version``,
-    ``seat_count``, ``history_format``, ``between_hands``: the phase in which the next hand may
-    be dealt), hands its parts to ``__init__`` (``deal``: the command that deals a hand from the
-    house's seed), and writes only what is its own: reading a request, who is still in the
-    match, a hand's summary (:func:`summarize` does the common part) and its replay proof. Hands
+    ``seat_count``, ``view_type``, ``history_format``, ``between_hands``: the phase in which the
+    next hand may be dealt; ``bots_package`` if not ``bots.<name>``), hands its parts to
+    ``__init__`` (``deal``: the command that deals a hand from the house's seed), and writes only
+    what is its own: reading a request, who is still in the match, its standings, a hand's
+    summary (:func:`summarize` does the common part) and its replay proof. Hands
     open, close and segments start with the game's events of the shared kinds
     (:class:`~games.engine.events.HandOpening`, :class:`~games.engine.events.HandClosing`,
     :class:`~games.engine.events.SegmentStart`).
