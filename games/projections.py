@@ -1,4 +1,5 @@
-"""Read models built from events: the hand (or deal) list of a match (``HandSummary``).
+"""Read models built from events: the hand (or deal) list of a match (``HandSummary``), and
+the owner's statistics line of each finished hand (:mod:`games.stats`).
 
 A hand's events follow the store's one rule (``games.services._store``): from the event that
 opens it to the last one before the next hand's opening or the next segment's start — so its
@@ -21,6 +22,7 @@ from games.engine.events import Event, from_record
 from games.models import Event as EventRow
 from games.models import HandSummary, Match
 from games.registry import AnyGame, game_for
+from games.stats import project_hand
 
 
 def project(match: Match, numbered_events: Iterable[tuple[int, Event]]) -> None:
@@ -102,3 +104,6 @@ def _save(game: AnyGame, row: HandSummary, hand: list[tuple[int, Event]]) -> Non
     row.abandoned = summary.abandoned
     row.detail = summary.detail
     row.save()
+    if summary.finished:
+        # The player's statistics (games.stats) follow each hand as it ends.
+        project_hand(row, hand)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0005_hand_detail"),
+        ("games", "0009_backfill_stat_lines"),
     ]
 
     operations = [
