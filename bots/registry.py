@@ -1,9 +1,13 @@
 """Seat specs to bots, per game: what ``Match.seats`` and ``manage.py simulate --seats`` name.
 
 A spec is a level (``easy``, ``medium``, ``hard``), a baseline (``random``, ``calling_station``,
-``maniac``, ``equity``), or ``module.path:ClassName`` — any importable class whose instances have
-the :class:`bots.policies.Bot` ``act`` method, built with no arguments. Each game has its own
-registry (:func:`register_game`), so Up & Down adds its bots without touching Hold'em's.
+``maniac``, ...), or ``module.path:ClassName`` — any importable class whose instances have the
+:class:`bots.policies.Bot` ``act`` method, built with no arguments.
+
+Each game names its bots package (``Game.bots_package``, e.g. ``"bots.holdem"``) and that package
+exposes one :class:`GameBots` as ``BOTS``: its levels and baselines, the persona of each seat,
+how much history its bots see, and what to warm up in a worker. Nothing here names a game
+(docs/architecture.md#adding-a-game).
 
 >>> type(resolve("hard", game="holdem", seat=1)).__name__
 'HardBot'
@@ -15,7 +19,6 @@ registry (:func:`register_game`), so Up & Down adds its bots without touching Ho
 
 from __future__ import annotations
 
-import functools
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -23,6 +26,7 @@ from typing import Any, cast
 
 from bots.policies import Bot
 from games.hooks import SeatPersona
+from games.registry import GAMES, UnknownGame, game_for
 
 HUMAN = "human"
 LEVELS = ("easy", "medium", "hard")
@@ -35,6 +39,10 @@ class UnknownBot(ValueError):
     """A seat spec that names no bot of the game."""
 
 
+def _nothing() -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class GameBots:
     """The bots one game offers, and the character each seat's level plays."""
@@ -44,34 +52,41 @@ class GameBots:
     persona: Callable[[int], Any]
     # Earlier hands a bot is shown besides the one in play (its history).
     recent_hands: int = 0
+    # Builds what the bots compute once (tables), so a worker's first AI turn does not pay it.
+    warm_up: Callable[[], None] = _nothing
 
 
-_GAMES: dict[str, Callable[[], GameBots]] = {}
-
-
-def register_game(game: str, load: Callable[[], GameBots]) -> None:
-    """Offer bots for ``game``; ``load`` runs on first use, so imports stay lazy."""
-    _GAMES[game] = load
+def default_game() -> str:
+    """The game a spec means when none is named: the registry's first (the lobby's first)."""
+    return next(iter(GAMES))
 
 
 def games() -> list[str]:
-    return sorted(_GAMES)
+    """Every registered game: each has its bots."""
+    return list(GAMES)
 
 
 def bot_names(game: str) -> list[str]:
-    return list(_game(game).factories)
+    return list(game_bots(game).factories)
 
 
 def recent_hands(game: str) -> int:
     """How many earlier hands a bot of ``game`` sees besides the one in play."""
-    return _game(game).recent_hands
+    return game_bots(game).recent_hands
 
 
-def resolve(spec: str, *, game: str = "holdem", seat: int = 1) -> Bot:
+def warm_up() -> None:
+    """Warm every game's bots (a worker does it once, before its first AI turn)."""
+    for game in GAMES:
+        game_bots(game).warm_up()
+
+
+def resolve(spec: str, *, game: str | None = None, seat: int = 1) -> Bot:
     """The bot a seat spec names, for ``seat`` (levels play that seat's persona's style)."""
     if ":" in spec:
         return _import_bot(spec)
-    factories = _game(game).factories
+    game = game or default_game()
+    factories = game_bots(game).factories
     try:
         factory = factories[spec]
     except KeyError:
@@ -82,14 +97,14 @@ def resolve(spec: str, *, game: str = "holdem", seat: int = 1) -> Bot:
     return factory(seat)
 
 
-def seat_personas(seats: Sequence[str], game: str = "holdem") -> list[SeatPersona | None]:
+def seat_personas(seats: Sequence[str], game: str | None = None) -> list[SeatPersona | None]:
     """Who plays each seat, for the table to show: None for the human; for a level its
     persona's name, grammatical gender and style; for a baseline or an imported class, the spec
     as its name (no gender: the sentences use their neutral form).
 
     The three AI seats of a match against a human always get three different styles.
     """
-    bots = _game(game)
+    bots = game_bots(game or default_game())
     result: list[SeatPersona | None] = []
     for seat, spec in enumerate(seats):
         if spec == HUMAN:
@@ -116,12 +131,16 @@ def seat_personas(seats: Sequence[str], game: str = "holdem") -> list[SeatPerson
     return result
 
 
-def _game(game: str) -> GameBots:
+def game_bots(game: str) -> GameBots:
+    """The ``BOTS`` of ``game``'s bots package (imported on first use: imports stay lazy)."""
     try:
-        load = _GAMES[game]
-    except KeyError:
-        raise UnknownBot(f"no bots for game {game!r} yet (known: {', '.join(games())})") from None
-    return load()
+        package = game_for(game).bots_package
+    except UnknownGame:
+        raise UnknownBot(f"no bots for game {game!r} (known: {', '.join(GAMES)})") from None
+    bots = getattr(importlib.import_module(package), "BOTS", None)
+    if not isinstance(bots, GameBots):
+        raise UnknownBot(f"no bots for game {game!r}: {package}.BOTS is not a GameBots")
+    return bots
 
 
 def _import_bot(spec: str) -> Bot:
@@ -135,51 +154,3 @@ def _import_bot(spec: str) -> Bot:
     if not callable(getattr(bot, "act", None)):
         raise UnknownBot(f"{spec!r} has no act(view, history, rng) method")
     return cast(Bot, bot)
-
-
-@functools.cache
-def _holdem() -> GameBots:
-    from bots.holdem import baselines
-    from bots.holdem.hard import HardBot
-    from bots.holdem.levels import EasyBot, MediumBot
-    from bots.holdem.styles import persona_for_seat
-
-    def style(seat: int) -> Any:
-        return persona_for_seat(seat).style
-
-    return GameBots(
-        factories={
-            "easy": lambda seat: EasyBot(style(seat)),
-            "medium": lambda seat: MediumBot(style(seat)),
-            "hard": lambda seat: HardBot(style(seat)),
-            "random": lambda seat: baselines.RandomBot(),
-            "calling_station": lambda seat: baselines.CallingStation(),
-            "maniac": lambda seat: baselines.Maniac(),
-            "equity": lambda seat: baselines.EquityBot(),
-        },
-        persona=persona_for_seat,
-        recent_hands=25,  # enough hands to read a maniac or a calling station
-    )
-
-
-@functools.cache
-def _updown() -> GameBots:
-    from bots.holdem.styles import BALANCED, Persona, persona_for_seat
-    from bots.updown import BOTS
-
-    def factory(cls: type) -> BotFactory:
-        return lambda seat: cls()
-
-    return GameBots(
-        factories={name: factory(cls) for name, cls in BOTS.items()},
-        # Up & Down's levels play one (equilibrium) strategy each: a name, and no style.
-        persona=lambda seat: Persona(
-            persona_for_seat(seat).name, BALANCED, persona_for_seat(seat).gender
-        ),
-        # The deal before the one in play: its revealed locked cards tell each kept card's group.
-        recent_hands=1,
-    )
-
-
-register_game("holdem", _holdem)
-register_game("updown", _updown)

@@ -145,13 +145,10 @@ def _fresh_connection_after(sender: Any = None, **kwargs: Any) -> None:
 @worker_process_init.connect
 @worker_ready.connect
 def _warm_up(**kwargs: Any) -> None:
-    """Build the evaluator's tables and the preflop tables before the first AI turn, not in it."""
-    from bots.holdem.preflop import hand_percentile
-    from bots.holdem.ranges import board_strength
-    from games.engine.cards import card_index
+    """Build the bots' tables (each game's ``BOTS.warm_up``) before the first AI turn, not in it."""
+    from bots.registry import warm_up
 
-    hand_percentile(0)
-    board_strength(tuple(card_index(card) for card in ("As", "Kd", "7h")))
+    warm_up()
 
 
 @shared_task(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse
@@ -15,9 +15,10 @@ from games import exports
 from games.audit import audit_match
 from games.engine.events import Event as EngineEvent
 from games.engine.events import from_record
-from games.engine.holdem.evaluator import HandRank, describe
+from games.engine.game import Game
 from games.errors import ApplicationError
 from games.models import Event, HandSummary, Match, Player
+from games.registry import game_for
 from games.selectors import hand_events
 
 
@@ -114,7 +115,7 @@ class MatchAdmin(ReadOnlyAdmin):
         files = [
             exports.match_export(match, fmt)
             for match in queryset.select_related("owner")
-            for fmt in exports.FORMATS[match.game]
+            for fmt in exports.FORMATS.get(match.game, ())
         ]
         return _download(exports.bundle(files, "cardavia-matches"))
 
@@ -134,12 +135,18 @@ class MatchAdmin(ReadOnlyAdmin):
         match = get_object_or_404(Match, id=match_id)
         rows = hand_events(match, hand_number)
         verdict, mismatch = _hand_audit(match, rows)
+        game = game_for(match.game)
         events = [from_record(row.type, row.version, row.payload) for row in rows]
         lines = [
-            {"seq": row.seq, "type": row.type, "text": _describe(item), "payload": row.payload}
+            {
+                "seq": row.seq,
+                "type": row.type,
+                "text": _describe(game, item),
+                "payload": row.payload,
+            }
             for row, item in zip(rows, events, strict=True)
         ]
-        awards = [_award(item) for item in events if item.TYPE.endswith(POT_AWARDED)]
+        awards = [_award(game, item) for item in events if item.TYPE.endswith(POT_AWARDED)]
         context = {
             **self.admin_site.each_context(request),
             "title": f"Hand {hand_number} of {match}",
@@ -154,7 +161,7 @@ class MatchAdmin(ReadOnlyAdmin):
             "replay_url": f"/#/match/{match.pk}/hand/{hand_number}",
             "exports": [
                 (fmt, reverse("admin:games_match_hand_export", args=[match.pk, hand_number, fmt]))
-                for fmt in exports.FORMATS[match.game]
+                for fmt in exports.FORMATS.get(match.game, ())  # a game may have none
             ],
         }
         return TemplateResponse(request, "admin/games/hand_history.html", context)
@@ -184,34 +191,24 @@ def _hand_audit(match: Match, rows: list[Event]) -> tuple[str, Any]:
 POT_AWARDED = ".pot_awarded"
 
 
-def _describe(item: EngineEvent) -> str:
+def _describe(game: Game[Any, Any], item: EngineEvent) -> str:
     fields = ", ".join(
-        f"{key}={_words(key, value)}"
-        for key, value in item.payload().items()
-        if value not in (None, ())
+        f"{key}={value}" for key, value in game.words(item).items() if value not in (None, ())
     )
     return f"{type(item).__name__}({fields})"
 
 
-def _words(key: str, value: Any) -> Any:
-    """A hand rank (data in the event) called in English, the admin's language."""
-    if key in ("rank", "hand_rank") and isinstance(value, dict):
-        return describe(cast(HandRank, value))
-    return value
-
-
-def _award(item: EngineEvent) -> dict[str, Any]:
-    """A pot settlement of any game as the pots table shows it: the hand that won it (Hold'em)
-    or how the deal was won (Up & Down)."""
-    payload = item.payload()
-    rank = payload.get("hand_rank")
+def _award(game: Game[Any, Any], item: EngineEvent) -> dict[str, Any]:
+    """A pot settlement of any game as the pots table shows it: the hand that won it (Hold'em's
+    hand rank, in words) or how the deal was won (Up & Down's outcome)."""
+    payload = game.words(item)
     return {
         "pot": payload.get("pot", 0),
         "amount": payload["amount"],
         "eligible": payload.get("eligible", ""),
         "winners": payload["winners"],
         "shares": payload["shares"],
-        "hand": describe(rank) if rank else payload.get("outcome", ""),
+        "hand": payload.get("hand_rank") or payload.get("outcome", ""),
         "odd_chips": payload.get("odd_chips", ()),
     }
 
@@ -246,7 +243,7 @@ class HandSummaryAdmin(ReadOnlyAdmin):
         files = [
             exports.hand_export(hand.match, hand.hand_number, fmt)
             for hand in queryset.filter(finished=True).select_related("match__owner")
-            for fmt in exports.FORMATS[hand.match.game]
+            for fmt in exports.FORMATS.get(hand.match.game, ())
         ]
         return _download(exports.bundle(files, "cardavia-hands"))
 

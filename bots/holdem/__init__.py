@@ -6,3 +6,71 @@ feed records (:func:`games.engine.holdem.view.visible_record`) of the current ha
 before it. Nothing here imports Django: the same bots play through the services and through the
 engine-only :mod:`bots.holdem.arena`.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+from bots.holdem.styles import persona_for_seat
+from bots.policies import Bot
+from bots.registry import GameBots
+
+# The bot modules load on first use (``bots.registry`` asks for a bot), not with the package.
+
+
+def _style(seat: int) -> Any:
+    return persona_for_seat(seat).style
+
+
+def _easy(seat: int) -> Bot:
+    from bots.holdem.levels import EasyBot
+
+    return EasyBot(_style(seat))
+
+
+def _medium(seat: int) -> Bot:
+    from bots.holdem.levels import MediumBot
+
+    return MediumBot(_style(seat))
+
+
+def _hard(seat: int) -> Bot:
+    from bots.holdem.hard import HardBot
+
+    return HardBot(_style(seat))
+
+
+def _baseline(name: str) -> Any:
+    def build(seat: int) -> Bot:
+        from bots.holdem import baselines
+
+        return getattr(baselines, name)()  # type: ignore[no-any-return]
+
+    return build
+
+
+def _warm_up() -> None:
+    """Build the evaluator's tables and the preflop tables before the first AI turn, not in it."""
+    from bots.holdem.preflop import hand_percentile
+    from bots.holdem.ranges import board_strength
+    from games.engine.cards import card_index
+
+    hand_percentile(0)
+    board_strength(tuple(card_index(card) for card in ("As", "Kd", "7h")))
+
+
+BOTS = GameBots(
+    factories={
+        "easy": _easy,
+        "medium": _medium,
+        "hard": _hard,
+        "random": _baseline("RandomBot"),
+        "calling_station": _baseline("CallingStation"),
+        "maniac": _baseline("Maniac"),
+        "equity": _baseline("EquityBot"),
+    },
+    persona=persona_for_seat,
+    recent_hands=25,  # enough hands to read a maniac or a calling station
+    warm_up=_warm_up,
+)
+"""Hold'em's bots, as ``games.engine.holdem.HOLDEM.bots_package`` names this package."""

@@ -22,11 +22,16 @@ How the strategy is computed and how good it is: docs/updown-ai.md.
 
 from __future__ import annotations
 
+from typing import cast
+
+from bots.holdem.styles import BALANCED, Persona, persona_for_seat
+from bots.policies import Bot
+from bots.registry import BotFactory, GameBots
 from bots.updown.baselines import CallingStation, Folder, Maniac, RandomBot
 from bots.updown.levels import EasyBot, HardBot, MediumBot
 
-# Seat spec -> bot class (built with no arguments), for the bot registry.
-BOTS: dict[str, type] = {
+# Seat spec -> bot class (built with no arguments).
+CLASSES: dict[str, type] = {
     "easy": EasyBot,
     "medium": MediumBot,
     "hard": HardBot,
@@ -35,3 +40,21 @@ BOTS: dict[str, type] = {
     "maniac": Maniac,
     "folder": Folder,
 }
+
+
+def _factory(cls: type) -> BotFactory:
+    return lambda seat: cast(Bot, cls())
+
+
+def _persona(seat: int) -> Persona:
+    # Up & Down's levels play one (equilibrium) strategy each: a name, and no style.
+    return Persona(persona_for_seat(seat).name, BALANCED, persona_for_seat(seat).gender)
+
+
+BOTS = GameBots(
+    factories={name: _factory(cls) for name, cls in CLASSES.items()},
+    persona=_persona,
+    # The deal before the one in play: its revealed locked cards tell each kept card's group.
+    recent_hands=1,
+)
+"""Up & Down's bots, as ``games.engine.updown.UPDOWN.bots_package`` names this package."""

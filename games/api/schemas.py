@@ -6,8 +6,9 @@ response against ``/api/schema/`` with every object closed (no property the sche
 name), so a field added to a view or an event without its shape here fails the test.
 
 Closed sets are enums (phase, street, action kind, event type, status). Each game's view is one
-member of a union tagged by ``game`` (:mod:`games.api.tables`); each event one member of a union
-tagged by ``type``, its payload built from the event class's own fields (:func:`event_schemas`).
+member of a union tagged by ``game`` (:mod:`games.api.tables`, from each registered game's
+``view_type``); each event one member of a union tagged by ``type``, its payload built from the
+event class's own fields (:func:`event_schemas`).
 """
 
 from __future__ import annotations
@@ -233,13 +234,18 @@ def _component(type_name: str) -> str:
     return "".join(part.capitalize() for part in type_name.replace(".", "_").split("_"))
 
 
-@functools.cache
 def event_schemas() -> dict[str, type[serializers.Serializer]]:
     """One serializer per event type of every game: ``{seq, created_at, type, version,
     payload}``, the payload's fields those of the event class (null where a viewer may not see
     them yet)."""
+    return _event_schemas(tuple(REGISTERED))
+
+
+@functools.cache
+def _event_schemas(games: tuple[str, ...]) -> dict[str, type[serializers.Serializer]]:
+    """:func:`event_schemas` of the games registered now (a test registers a toy game)."""
     schemas: dict[str, type[serializers.Serializer]] = {}
-    for game in REGISTERED:
+    for game in games:
         visible_record = game_for(game).visible_record
         for type_name, cls in sorted(event_types().items()):
             if not type_name.startswith(f"{game}."):
@@ -322,11 +328,14 @@ class MatchList(serializers.Serializer):
 
 
 def _view_union() -> PolymorphicProxySerializer:
-    from games.api.tables import VIEWS
+    def views() -> dict[str, type[serializers.Serializer]]:
+        from games.api.tables import views
+
+        return views()
 
     return PolymorphicProxySerializer(
         component_name="View",
-        serializers=VIEWS,
+        serializers=views,
         resource_type_field_name="game",
         many=False,
     )

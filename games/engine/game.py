@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Protocol, Self, TypeVar, cast
 
 from games.engine.audit import AuditReport
 from games.engine.betting import LegalActions
@@ -30,6 +30,8 @@ __all__ = [
     "HandSummary",
     "HistoryFormat",
     "LegalActions",
+    "Standings",
+    "summarize",
 ]
 
 StateT = TypeVar("StateT")
@@ -70,6 +72,70 @@ class HandSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class Standings:
+    """Where a match stands, for tools that score matches (``manage.py simulate``).
+
+    ``hands`` dealt so far; per seat its ``starting`` stack (this segment's) and its ``chips``
+    (its stack plus what it has in the pot now); ``places`` of the seats placed so far
+    (knocked out, or the winner), by seat.
+    """
+
+    hands: int
+    starting: tuple[int, ...]
+    chips: tuple[int, ...]
+    places: dict[int, int]
+
+
+class PotAward(Protocol):
+    """What a game's pot-settlement event has: the chips paid out and who won them."""
+
+    @property
+    def amount(self) -> int: ...
+
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+
+
+def summarize(
+    events: Sequence[tuple[int, Event]],
+    *,
+    awards: type[Event],
+    ended: type[Event],
+    showdown: bool,
+    detail: dict[str, Any],
+) -> HandSummary:
+    """A hand's summary from its ``(seq, event)`` pairs, as every game tells it: its number
+    from the opening event, the pot paid out and its winners from the ``awards`` events,
+    finished with an ``ended`` event, abandoned with any other closing one. The game adds
+    whether it came to a ``showdown`` and its own ``detail``."""
+    opening = events[0][1]
+    assert isinstance(opening, HandOpening)
+    pot_total = 0
+    winners: set[int] = set()
+    finished = abandoned = False
+    for _, item in events:
+        if isinstance(item, awards):
+            award = cast(PotAward, item)
+            pot_total += award.amount
+            winners.update(award.winners)
+        elif isinstance(item, ended):
+            finished = True
+        elif isinstance(item, HandClosing):
+            abandoned = True
+    return HandSummary(
+        hand_number=opening.number,
+        first_seq=events[0][0],
+        last_seq=events[-1][0],
+        pot_total=pot_total,
+        winners=tuple(sorted(winners)),
+        showdown=showdown,
+        finished=finished,
+        abandoned=abandoned,
+        detail=detail,
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class HistoryFormat:
     """A game's hand-history file format (PHH for Hold'em, UD for Up & Down).
 
@@ -100,6 +166,12 @@ class Game(Protocol[StateT, CommandT]):
     #: ``games``.
     bots_package: str
     history_format: HistoryFormat
+
+    @property
+    def view_type(self) -> type:
+        """The shape of ``view``'s answer: a ``TypedDict`` (its ``game`` a ``Literal`` of
+        ``name``), from which the API's schema describes the view."""
+        ...
 
     def new_state(self) -> StateT:
         """The state before any event."""
@@ -142,6 +214,15 @@ class Game(Protocol[StateT, CommandT]):
 
     def seat_in_match(self, state: StateT, seat: int) -> bool:
         """Whether ``seat`` still plays (has not been knocked out, the match is not over)."""
+        ...
+
+    def standings(self, state: StateT) -> Standings:
+        """Hands dealt, chips and places so far."""
+        ...
+
+    def words(self, event: Event) -> dict[str, Any]:
+        """The event's payload for staff (the admin, in English): data the game can say in
+        words (a Hold'em hand rank: "full house, sixes full of kings") said so."""
         ...
 
     def view(self, state: StateT, viewer: int | None) -> dict[str, Any]:
@@ -215,9 +296,11 @@ class EngineGame[S: TableState, C]:
     """A :class:`Game` built from its engine's parts: what every game object shares.
 
     A game subclasses it, states its facts as class attributes (``name``, ``engine_version``,
-    ``seat_count``, ``history_format``, ``between_hands``: the phase in which the next hand may
-    be dealt), hands its parts to ``__init__``, and writes only what is its own: dealing a hand,
-    reading a request, who is still in the match, a hand's summary and its replay proof. Hands
+    ``seat_count``, ``view_type``, ``history_format``, ``between_hands``: the phase in which the
+    next hand may be dealt; ``bots_package`` if not ``bots.<name>``), hands its parts to
+    ``__init__`` (``deal``: the command that deals a hand from the house's seed), and writes only
+    what is its own: reading a request, who is still in the match, its standings, a hand's
+    summary (:func:`summarize` does the common part) and its replay proof. Hands
     open, close and segments start with the game's events of the shared kinds
     (:class:`~games.engine.events.HandOpening`, :class:`~games.engine.events.HandClosing`,
     :class:`~games.engine.events.SegmentStart`).
@@ -230,7 +313,8 @@ class EngineGame[S: TableState, C]:
     seat_count: int
     history_format: HistoryFormat
     between_hands: str
-    #: By convention a game's bots live in ``bots.<name>``.
+    view_type: type
+    #: The package of the game's bots; by default ``bots.<name>``.
     bots_package: str
 
     def __init__(
@@ -241,14 +325,17 @@ class EngineGame[S: TableState, C]:
         audit: Callable[[Sequence[Event]], AuditReport],
         start: C,
         restart: C,
+        deal: Callable[[bytes], C],
     ) -> None:
-        self.bots_package = f"bots.{self.name}"
+        # A game names its bots package, or has it by convention in ``bots.<name>``.
+        self.bots_package = getattr(type(self), "bots_package", f"bots.{self.name}")
         self._deciding = deciding
         self._views = views
         self._legal_actions = legal_actions
         self._audit = audit
         self._start = start
         self._restart = restart
+        self._deal = deal
 
     def new_state(self) -> S:
         return self._deciding.folding.new_state()
@@ -264,6 +351,9 @@ class EngineGame[S: TableState, C]:
 
     def restart(self) -> C:
         return self._restart
+
+    def start_hand(self, seed: bytes) -> C:
+        return self._deal(seed)
 
     def to_act(self, state: S) -> int | None:
         return state.to_act
@@ -282,6 +372,9 @@ class EngineGame[S: TableState, C]:
 
     def legal_actions(self, state: S) -> LegalActions | None:
         return self._legal_actions(state)
+
+    def words(self, event: Event) -> dict[str, Any]:
+        return event.payload()
 
     def audit(self, events: Sequence[Event]) -> AuditReport:
         return self._audit(events)

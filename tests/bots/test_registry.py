@@ -41,16 +41,18 @@ def test_a_game_without_bots_is_refused_clearly():
         registry.resolve("hard", game="chess")
 
 
-def test_another_game_registers_its_own_bots_without_touching_holdem(monkeypatch):
-    monkeypatch.setitem(
-        registry._GAMES,
-        "dice",
-        lambda: registry.GameBots(
-            factories={"hard": lambda seat: CallingStation()}, persona=lambda seat: None
-        ),
-    )
-    assert isinstance(registry.resolve("hard", game="dice"), CallingStation)
-    assert isinstance(registry.resolve("hard", game="holdem"), HardBot)
+def test_another_game_brings_its_own_bots_without_touching_holdem():
+    """A game names its bots package; the registry finds that package's ``BOTS`` there."""
+    from games.registry import registered
+    from tests.toygame.bots import HighCardBot
+    from tests.toygame.engine import TOY
+
+    with registered(TOY):
+        assert isinstance(registry.resolve("hard", game="toy"), HighCardBot)
+        assert registry.bot_names("toy") == ["easy", "medium", "hard", "high_card"]
+        assert isinstance(registry.resolve("hard", game="holdem"), HardBot)
+    with pytest.raises(registry.UnknownBot, match="no bots for game 'toy'"):
+        registry.resolve("hard", game="toy")
 
 
 def test_the_three_ai_seats_of_a_match_are_three_named_players_with_distinct_styles():

@@ -9,8 +9,8 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from games import services
+from games.engine.holdem import HOLDEM
 from games.models import Event, Match
-from games.rulesets import HOLDEM
 from games.selectors import match_state
 from tests.e2e.conftest import act, drawn_seq, open_match, settled, wait_for_turn
 

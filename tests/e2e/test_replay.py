@@ -15,8 +15,9 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from games import selectors, services
+from games.engine.holdem import HOLDEM
+from games.engine.updown import UPDOWN
 from games.models import Event, Match, Player
-from games.rulesets import HOLDEM, UPDOWN
 from games.selectors import match_state
 from tests.e2e.conftest import DESKTOP, PHONE, SCREENSHOTS
 from tests.e2e.test_accessibility import axe_violations

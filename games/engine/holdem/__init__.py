@@ -29,17 +29,20 @@ Choices where the rules are silent (what a careful card room does):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from games.engine.events import Event
-from games.engine.game import ActionRequest, EngineGame, HandSummary
+from games.engine.game import ActionRequest, EngineGame, HandSummary, Standings, summarize
 from games.engine.holdem import audit, phh, view
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
+from games.engine.holdem.evaluator import HandRank, describe
 from games.engine.holdem.game import DECIDING, Act, Command, Restart, StartHand
 from games.engine.holdem.rules import CARDAVIA_TABLE, SEATS
 from games.engine.holdem.state import HoldemState, Phase
+from games.engine.holdem.view_types import HoldemView
 
 __all__ = ["HOLDEM", "Holdem"]
 
@@ -51,14 +54,15 @@ class Holdem(EngineGame[HoldemState, Command]):
     name = "holdem"
     engine_version = "holdem-3"
     seat_count = SEATS
+    view_type = HoldemView
     history_format = phh.FORMAT
     between_hands = Phase.BETWEEN_HANDS
 
     def __init__(self) -> None:
-        super().__init__(DECIDING, view, legal_actions, audit.audit, CARDAVIA_TABLE, Restart())
-
-    def start_hand(self, seed: bytes) -> Command:
-        return StartHand(seed=seed)
+        deal = functools.partial(StartHand, deck=None)
+        super().__init__(
+            DECIDING, view, legal_actions, audit.audit, CARDAVIA_TABLE, Restart(), deal=deal
+        )
 
     def command(self, seat: int, request: ActionRequest) -> Command:
         return Act(seat, request.kind, request.amount)
@@ -66,36 +70,35 @@ class Holdem(EngineGame[HoldemState, Command]):
     def seat_in_match(self, state: HoldemState, seat: int) -> bool:
         return state.seats[seat].in_match
 
+    def standings(self, state: HoldemState) -> Standings:
+        return Standings(
+            hands=state.hand_number,
+            starting=state.config.starting_stacks if state.config else (),
+            chips=tuple(seat.stack + seat.contributed for seat in state.seats),
+            places=dict(state.places),
+        )
+
+    def words(self, event: Event) -> dict[str, Any]:
+        """Hand ranks (data in the events) said in English."""
+        return {
+            key: describe(cast(HandRank, value))
+            if key in ("rank", "hand_rank") and isinstance(value, dict)
+            else value
+            for key, value in event.payload().items()
+        }
+
     def summarize_hand(self, events: Sequence[tuple[int, Event]]) -> HandSummary:
         """The hand's pot, winners and showdown; ``detail``: the button and the board."""
         opening = events[0][1]
         assert isinstance(opening, ev.HandStarted)
-        board: list[str] = []
-        pot_total = 0
-        winners: set[int] = set()
-        showdown = finished = abandoned = False
-        for _, item in events:
-            match item:
-                case ev.BoardDealt():
-                    board.extend(item.cards)
-                case ev.HandShown():
-                    showdown = True
-                case ev.PotAwarded():
-                    pot_total += item.amount
-                    winners.update(item.winners)
-                case ev.HandEnded():
-                    finished = True
-                case ev.HandAbandoned():
-                    abandoned = True
-        return HandSummary(
-            hand_number=opening.hand_number,
-            first_seq=events[0][0],
-            last_seq=events[-1][0],
-            pot_total=pot_total,
-            winners=tuple(sorted(winners)),
-            showdown=showdown,
-            finished=finished,
-            abandoned=abandoned,
+        board = [
+            card for _, item in events if isinstance(item, ev.BoardDealt) for card in item.cards
+        ]
+        return summarize(
+            events,
+            awards=ev.PotAwarded,
+            ended=ev.HandEnded,
+            showdown=any(isinstance(item, ev.HandShown) for _, item in events),
             detail={"button": opening.button, "board": board},
         )
 

@@ -74,13 +74,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine.events import Event
-from games.engine.game import ActionRequest, EngineGame, HandSummary
+from games.engine.game import ActionRequest, EngineGame, HandSummary, Standings, summarize
 from games.engine.updown import audit, history, view
 from games.engine.updown import events as ev
 from games.engine.updown.betting import legal_actions
 from games.engine.updown.game import DECIDING, Act, Command, Lock, Restart, StartDeal
 from games.engine.updown.rules import SEATS, START_MATCH
 from games.engine.updown.state import Phase, UpDownState
+from games.engine.updown.view_types import UpDownView
 
 __all__ = ["UPDOWN", "UpDown"]
 
@@ -92,15 +93,16 @@ class UpDown(EngineGame[UpDownState, Command]):
     name = "updown"
     engine_version = "updown-2"
     seat_count = SEATS
+    view_type = UpDownView
     history_format = history.FORMAT
     between_hands = Phase.BETWEEN_DEALS
 
     def __init__(self) -> None:
-        super().__init__(DECIDING, view, legal_actions, audit.audit, START_MATCH, Restart())
-
-    def start_hand(self, seed: bytes) -> Command:
-        # The seed is used only when the shoe needs a (re)shuffle; an unused seed is not recorded.
-        return StartDeal(seed=seed)
+        # A deal's seed is used only when the shoe needs a (re)shuffle; an unused one is not
+        # recorded.
+        super().__init__(
+            DECIDING, view, legal_actions, audit.audit, START_MATCH, Restart(), deal=StartDeal
+        )
 
     def command(self, seat: int, request: ActionRequest) -> Command:
         if request.kind == "lock":
@@ -111,38 +113,32 @@ class UpDown(EngineGame[UpDownState, Command]):
         # Nobody is knocked out of Up & Down before the match ends.
         return state.phase != Phase.MATCH_OVER
 
+    def standings(self, state: UpDownState) -> Standings:
+        # Up & Down records only its winner: the loser takes the place left.
+        return Standings(
+            hands=state.deal_number,
+            starting=state.config.starting_stacks if state.config else (),
+            chips=tuple(seat.stack + seat.contributed for seat in state.seats),
+            places={} if state.winner is None else {state.winner: 1},
+        )
+
     def summarize_hand(self, events: Sequence[tuple[int, Event]]) -> HandSummary:
         """The deal's pot and winners; a showdown unless someone folded. ``detail``: the
         starter, both locked cards once revealed, and the outcome."""
         opening = events[0][1]
         assert isinstance(opening, ev.DealStarted)
-        locked: list[str] = []
-        outcome: str | None = None
-        pot_total = 0
-        winners: tuple[int, ...] = ()
-        finished = abandoned = False
-        for _, item in events:
-            match item:
-                case ev.LockedCardsRevealed():
-                    locked = list(item.cards)
-                case ev.PotAwarded():
-                    pot_total += item.amount
-                    winners = tuple(sorted(item.winners))
-                    outcome = item.outcome
-                case ev.DealEnded():
-                    finished = True
-                case ev.DealAbandoned():
-                    abandoned = True
-        return HandSummary(
-            hand_number=opening.deal_number,
-            first_seq=events[0][0],
-            last_seq=events[-1][0],
-            pot_total=pot_total,
-            winners=winners,
+        revealed = [item for _, item in events if isinstance(item, ev.LockedCardsRevealed)]
+        outcome = next((i.outcome for _, i in events if isinstance(i, ev.PotAwarded)), None)
+        return summarize(
+            events,
+            awards=ev.PotAwarded,
+            ended=ev.DealEnded,
             showdown=outcome is not None and outcome != ev.Outcome.FOLD,
-            finished=finished,
-            abandoned=abandoned,
-            detail={"starter": opening.starter, "locked_cards": locked, "outcome": outcome},
+            detail={
+                "starter": opening.starter,
+                "locked_cards": list(revealed[-1].cards) if revealed else [],
+                "outcome": outcome,
+            },
         )
 
     def replay_proof(self, hand: Sequence[Event], match: Sequence[Event]) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 For each file, one JSON line ``{"file": ..., "finishing_stacks": [...]}`` on standard output, the
 stacks in PHH player order (p1..pn). A file we cannot accept gets one line ``FILE: reason`` on
 standard error instead; the other files are still replayed, and the exit status is 1 if any file
-failed. Never a traceback: :mod:`games.engine.holdem.phh` does the work and explains every refusal.
+failed. Never a traceback: each registered game's ``history_format`` (PHH for Hold'em, UD for Up &
+Down) does the work and explains every refusal; the file's ``variant`` picks the game.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from games.registry import GAMES
 
 class Command(BaseCommand):
     help = (
-        "Work with hand histories: 'replay FILE...' prints our finishing stacks for no-limit "
-        "hold'em PHH files and Up & Down (variant UD) histories."
+        "Work with hand histories: 'replay FILE...' prints our finishing stacks for the "
+        "hand-history files of every registered game (its variant picks the game)."
     )
     requires_system_checks: list[str] = []
     requires_migrations_checks = False
@@ -29,9 +30,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         subcommands = parser.add_subparsers(dest="subcommand", required=True)
         replay = subcommands.add_parser(
-            "replay", help="Replay PHH / Up & Down history files; one JSON line per file."
+            "replay", help="Replay hand-history files; one JSON line per file."
         )
-        replay.add_argument("files", nargs="+", metavar="FILE", help="PHH files to replay.")
+        replay.add_argument("files", nargs="+", metavar="FILE", help="Files to replay.")
 
     def handle(self, *args: Any, **options: Any) -> None:
         failures = 0

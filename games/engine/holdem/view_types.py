@@ -1,0 +1,93 @@
+"""The shape of Hold'em's view (:func:`games.engine.holdem.view.view`), as typed dicts: the
+API's schema is built from them (``Game.view_type``), and the schema test checks every view a
+full match sends against it."""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+from games.engine.holdem.evaluator import HandRank
+from games.engine.holdem.events import Street
+from games.engine.holdem.state import Phase
+from games.engine.view_types import BettingKind, LegalActionsView
+
+
+class HoldemBlinds(TypedDict):
+    small: int
+    big: int
+    ante: int
+
+
+class HoldemPot(TypedDict):
+    """A pot as it stands: its amount and the seats that can still win it."""
+
+    amount: int
+    eligible: list[int]
+
+
+class HoldemLastAction(TypedDict):
+    """A seat's last action this hand: ``amount`` is what a call added or the total a bet or
+    raise went to; null for a fold or check."""
+
+    kind: BettingKind
+    amount: int | None
+
+
+class HoldemShownHand(TypedDict):
+    """A hand shown at this hand's showdown, with its rank as data."""
+
+    seat: int
+    cards: list[str]
+    rank: HandRank
+
+
+class HoldemPotAwarded(TypedDict):
+    """One pot's result, once the hand is over: ``pot`` 0 is the main pot; ``shares`` what each
+    winner won, in winners' order; ``hand_rank`` null when everyone else folded."""
+
+    pot: int
+    amount: int
+    winners: list[int]
+    shares: list[int]
+    hand_rank: HandRank | None
+
+
+class HoldemSeat(TypedDict):
+    """One seat: ``cards`` are the viewer's own, or shown ones, else null."""
+
+    seat: int
+    stack: int
+    bet: int
+    in_match: bool
+    in_hand: bool
+    folded: bool
+    all_in: bool
+    cards: list[str] | None
+    place: int | None
+    last_action: HoldemLastAction | None
+
+
+class HoldemView(TypedDict):
+    """Texas Hold'em's table as one seat may see it."""
+
+    game: Literal["holdem"]
+    phase: Phase
+    segment: int
+    hand_number: int
+    viewer: int | None
+    blinds: HoldemBlinds | None
+    button: int | None
+    small_blind_seat: int | None
+    big_blind_seat: int | None
+    street: Street | None
+    board: list[str]
+    pot: int
+    pots: list[HoldemPot]
+    seats: list[HoldemSeat]
+    to_act: int | None
+    legal_actions: LegalActionsView | None
+    commitment: str | None
+    revealed_seed: str | None
+    shown_hands: list[HoldemShownHand]
+    pots_awarded: list[HoldemPotAwarded]
+    winner: int | None
