@@ -12,9 +12,11 @@ state after them. Everything a player may see goes through ``view`` and ``visibl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Protocol, Self, TypeVar, cast
 
 from games.engine.audit import AuditReport
@@ -26,13 +28,22 @@ __all__ = [
     "ActionRequest",
     "AuditReport",
     "EngineGame",
+    "ExportFormat",
+    "ExportRequest",
     "Game",
+    "GameStats",
     "HandSummary",
     "HistoryFormat",
     "LegalActions",
     "Standings",
+    "Tally",
+    "UnfinishedHand",
+    "neutral_hand_facts",
     "summarize",
 ]
+
+#: A stored event as the store hands it out: ``{"type", "version", "payload", ...}``.
+Record = Mapping[str, Any]
 
 StateT = TypeVar("StateT")
 CommandT = TypeVar("CommandT")
@@ -150,6 +161,99 @@ class HistoryFormat:
     error: type[ValueError]
 
 
+class UnfinishedHand(ValueError):
+    """A hand asked for (to export it) that is not finished."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExportRequest:
+    """What a hand-history writer needs to write hand ``number`` of a match.
+
+    ``records`` are every stored record of the match so far, in order (``type``, ``version``,
+    ``payload``, ``hand_number``, ``created_at``); ``names`` each seat's name as the table shows
+    it; ``seat`` the owner's (a writer shows only what that seat may see); ``table`` the name of
+    the file the hand goes out in.
+    """
+
+    number: int
+    records: Sequence[Record]
+    names: Mapping[int, str]
+    seat: int
+    table: str
+
+    @property
+    def played_at(self) -> datetime:
+        """When the hand started: the time of its first record."""
+        started: datetime = next(r for r in self.records if r["hand_number"] == self.number)[
+            "created_at"
+        ]
+        return started
+
+
+@dataclass(frozen=True, slots=True)
+class ExportFormat:
+    """One hand-history format a game's hands can be downloaded in.
+
+    ``write`` turns one hand into its text (raising :class:`UnfinishedHand` for a hand not
+    finished); one hand goes out as ``<table>.<extension>``. A whole match is ``join`` of its
+    hands' ``(number, text)`` in one ``<table>.<match_extension>`` file, or, when the format has
+    no multi-hand form (``join`` None), a zip of one ``<table>-<member>-<number>.<extension>``
+    file per hand.
+    """
+
+    write: Callable[[ExportRequest], str]
+    extension: str
+    content_type: str
+    match_extension: str = "zip"
+    join: Callable[[Sequence[tuple[int, str]]], str] | None = None
+    member: str = "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """One sum the statistics query adds up per level over a game's stored stat lines.
+
+    ``kind``: ``count`` (lines where every field of ``where`` has its value; all lines when
+    ``where`` is empty), ``distinct`` (different values of ``column``), ``sum`` (of ``column``)
+    or ``squares`` (sum of ``column`` squared).
+    """
+
+    kind: str
+    column: str | None = None
+    where: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats:
+    """A game's player statistics: a line stored per finished hand, added up per level.
+
+    ``model`` names the read model (in ``games.models``) that holds the lines, with a
+    ``player``, ``match``, ``level`` and ``hand`` beside the fields ``line`` returns: the owner's
+    line for one finished hand from its records, or None when the seat did not play it (knocked
+    out earlier). ``tallies`` are the sums the query adds per level (besides ``level``);
+    ``entry`` turns one level's sums into the figures ``GET /api/stats/`` shows.
+    """
+
+    model: str
+    line: Callable[[Sequence[Record], int], dict[str, Any] | None]
+    tallies: Mapping[str, Tally]
+    entry: Callable[[Mapping[str, Any]], dict[str, Any]]
+
+
+def neutral_hand_facts(records: Sequence[Record], seat: int) -> dict[str, Any]:
+    """The hand list's facts for a game that reads nothing more from a hand than its summary:
+    no cards shown, nothing won or lost from the seat's view."""
+    return {
+        "you": {"seat": seat, "cards": [], "net": 0},
+        "pot": 0,
+        "showdown": False,
+        "all_in": False,
+        "result": "folded",
+        "stacks_after": [],
+        "eliminated": [],
+    }
+
+
 class Game(Protocol[StateT, CommandT]):
     """One game: its rules engine seen through the few operations the rest of the system uses.
 
@@ -166,6 +270,12 @@ class Game(Protocol[StateT, CommandT]):
     #: ``games``.
     bots_package: str
     history_format: HistoryFormat
+    #: The formats its hands download in, by the name the API's ``?format=`` takes (none: empty).
+    exports: Mapping[str, ExportFormat]
+    #: Its player statistics, or None for a game without any.
+    stats: GameStats | None
+    #: Whether a finished hand has an analysis (equity by street, the hard AI's review).
+    offers_analysis: bool
 
     @property
     def view_type(self) -> type:
@@ -261,6 +371,12 @@ class Game(Protocol[StateT, CommandT]):
         that opens it (possibly unfinished)."""
         ...
 
+    def hand_facts(self, records: Sequence[Record], seat: int) -> dict[str, Any]:
+        """What the hand list tells of one hand from ``seat``'s view, from the hand's stored
+        records (``type``, ``payload``): ``you`` (``seat``, ``cards``, ``net``), ``pot``,
+        ``showdown``, ``all_in``, ``result``, ``stacks_after``, ``eliminated``."""
+        ...
+
     def replay_proof(self, hand: Sequence[Event], match: Sequence[Event]) -> dict[str, Any]:
         """What lets anyone verify a finished hand's deal: its commitments and revealed seeds.
 
@@ -296,7 +412,8 @@ class EngineGame[S: TableState, C]:
     """A :class:`Game` built from its engine's parts: what every game object shares.
 
     A game subclasses it, states its facts as class attributes (``name``, ``engine_version``,
-    ``seat_count``, ``view_type``, ``history_format``, ``between_hands``: the phase in which the
+    ``seat_count``, ``view_type``, ``history_format``, ``exports``, ``stats``,
+    ``offers_analysis``, ``between_hands``: the phase in which the
     next hand may be dealt; ``bots_package`` if not ``bots.<name>``), hands its parts to
     ``__init__`` (``deal``: the command that deals a hand from the house's seed), and writes only
     what is its own: reading a request, who is still in the match, its standings, a hand's
@@ -316,6 +433,10 @@ class EngineGame[S: TableState, C]:
     view_type: type
     #: The package of the game's bots; by default ``bots.<name>``.
     bots_package: str
+    #: By default a game has no exports, no statistics and no analysis.
+    exports: Mapping[str, ExportFormat] = MappingProxyType({})
+    stats: GameStats | None = None
+    offers_analysis = False
 
     def __init__(
         self,
@@ -378,6 +499,9 @@ class EngineGame[S: TableState, C]:
 
     def audit(self, events: Sequence[Event]) -> AuditReport:
         return self._audit(events)
+
+    def hand_facts(self, records: Sequence[Record], seat: int) -> dict[str, Any]:
+        return neutral_hand_facts(records, seat)
 
     def hand_opened_by(self, event: Event) -> int | None:
         return event.number if isinstance(event, HandOpening) else None

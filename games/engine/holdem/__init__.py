@@ -30,12 +30,12 @@ Choices where the rules are silent (what a careful card room does):
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from games.engine.events import Event
 from games.engine.game import ActionRequest, EngineGame, HandSummary, Standings, summarize
-from games.engine.holdem import audit, phh, view
+from games.engine.holdem import audit, hand_facts, phh, view
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
 from games.engine.holdem.evaluator import HandRank, describe
@@ -101,6 +101,9 @@ class Holdem(EngineGame[HoldemState, Command]):
             showdown=any(isinstance(item, ev.HandShown) for _, item in events),
             detail={"button": opening.button, "board": board},
         )
+
+    def hand_facts(self, records: Sequence[Mapping[str, Any]], seat: int) -> dict[str, Any]:
+        return hand_facts.hand_facts(records, seat)
 
     def replay_proof(self, hand: Sequence[Event], match: Sequence[Event]) -> dict[str, Any]:
         """The hand's commitment and, once it is over, its seed: the seed fixes the whole deck

@@ -70,12 +70,12 @@ from the ante), ``UncalledBetReturned`` (if any), ``LockedCardsRevealed``, ``Pot
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.events import Event
 from games.engine.game import ActionRequest, EngineGame, HandSummary, Standings, summarize
-from games.engine.updown import audit, history, view
+from games.engine.updown import audit, deal_facts, history, view
 from games.engine.updown import events as ev
 from games.engine.updown.betting import legal_actions
 from games.engine.updown.game import DECIDING, Act, Command, Lock, Restart, StartDeal
@@ -140,6 +140,9 @@ class UpDown(EngineGame[UpDownState, Command]):
                 "outcome": outcome,
             },
         )
+
+    def hand_facts(self, records: Sequence[Mapping[str, Any]], seat: int) -> dict[str, Any]:
+        return deal_facts.deal_facts(records, seat)
 
     def replay_proof(self, hand: Sequence[Event], match: Sequence[Event]) -> dict[str, Any]:
         """Every shuffle of the match: its commitment, and once revealed its seed and the pile
