@@ -115,7 +115,7 @@ class MatchAdmin(ReadOnlyAdmin):
         files = [
             exports.match_export(match, fmt)
             for match in queryset.select_related("owner")
-            for fmt in exports.FORMATS.get(match.game, ())
+            for fmt in exports.formats(match.game)
         ]
         return _download(exports.bundle(files, "cardavia-matches"))
 
@@ -161,7 +161,7 @@ class MatchAdmin(ReadOnlyAdmin):
             "replay_url": f"/#/match/{match.pk}/hand/{hand_number}",
             "exports": [
                 (fmt, reverse("admin:games_match_hand_export", args=[match.pk, hand_number, fmt]))
-                for fmt in exports.FORMATS.get(match.game, ())  # a game may have none
+                for fmt in exports.formats(match.game)  # a game may have none
             ],
         }
         return TemplateResponse(request, "admin/games/hand_history.html", context)
@@ -243,7 +243,7 @@ class HandSummaryAdmin(ReadOnlyAdmin):
         files = [
             exports.hand_export(hand.match, hand.hand_number, fmt)
             for hand in queryset.filter(finished=True).select_related("match__owner")
-            for fmt in exports.FORMATS.get(hand.match.game, ())
+            for fmt in exports.formats(hand.match.game)
         ]
         return _download(exports.bundle(files, "cardavia-hands"))
 

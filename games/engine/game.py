@@ -170,13 +170,14 @@ class ExportRequest:
     """What a hand-history writer needs to write hand ``number`` of a match.
 
     ``records`` are every stored record of the match so far, in order (``type``, ``version``,
-    ``payload``, ``hand_number``, ``created_at``); ``names`` each seat's name as the table shows
-    it; ``seat`` the owner's (a writer shows only what that seat may see); ``table`` the name of
-    the file the hand goes out in.
+    ``payload``, ``hand_number``, ``created_at``) and ``events`` the same as events; ``names``
+    each seat's name as the table shows it; ``seat`` the owner's (a writer shows only what that
+    seat may see); ``table`` the name of the file the hand goes out in.
     """
 
     number: int
     records: Sequence[Record]
+    events: Sequence[Event]
     names: Mapping[int, str]
     seat: int
     table: str

@@ -39,6 +39,7 @@ from games.engine.holdem import audit, hand_facts, phh, view
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
 from games.engine.holdem.evaluator import HandRank, describe
+from games.engine.holdem.exports import EXPORTS
 from games.engine.holdem.game import DECIDING, Act, Command, Restart, StartHand
 from games.engine.holdem.rules import CARDAVIA_TABLE, SEATS
 from games.engine.holdem.state import HoldemState, Phase
@@ -56,6 +57,8 @@ class Holdem(EngineGame[HoldemState, Command]):
     seat_count = SEATS
     view_type = HoldemView
     history_format = phh.FORMAT
+    exports = EXPORTS
+    offers_analysis = True
     between_hands = Phase.BETWEEN_HANDS
 
     def __init__(self) -> None:

@@ -78,6 +78,7 @@ from games.engine.game import ActionRequest, EngineGame, HandSummary, Standings,
 from games.engine.updown import audit, deal_facts, history, view
 from games.engine.updown import events as ev
 from games.engine.updown.betting import legal_actions
+from games.engine.updown.exports import EXPORTS
 from games.engine.updown.game import DECIDING, Act, Command, Lock, Restart, StartDeal
 from games.engine.updown.rules import SEATS, START_MATCH
 from games.engine.updown.state import Phase, UpDownState
@@ -95,6 +96,7 @@ class UpDown(EngineGame[UpDownState, Command]):
     seat_count = SEATS
     view_type = UpDownView
     history_format = history.FORMAT
+    exports = EXPORTS
     between_hands = Phase.BETWEEN_DEALS
 
     def __init__(self) -> None:

@@ -1,0 +1,80 @@
+"""Hold'em hands out as files: PHH (PokerKit's TOML standard; a match is a ``.phhs`` file, one
+TOML table per hand) or PokerStars text (hands two blank lines apart, as PokerStars writes them).
+
+A finished Hold'em hand revealed its seed, so every card of it may be shown.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.engine.game import ExportFormat, ExportRequest, UnfinishedHand
+from games.engine.holdem.evaluator import describe, evaluate, hand_rank
+from games.engine.holdem.phh_export import to_phh
+from games.engine.holdem.played_hand import NotAFinishedHand, PlayedHand, played_hand
+from games.engine.holdem.pokerstars import join_hands, to_pokerstars
+
+Record = Mapping[str, Any]
+
+TOML = "application/toml; charset=utf-8"
+TEXT = "text/plain; charset=utf-8"
+
+
+def blinds(records: Sequence[Record]) -> tuple[int, int]:
+    """The match's blinds, from its start (every segment restarts the same table)."""
+    start = next(r for r in records if r["type"] == "holdem.match_started")
+    return start["payload"]["small_blind"], start["payload"]["big_blind"]
+
+
+def hand_of(request: ExportRequest) -> PlayedHand:
+    """The finished hand ``request`` names, as played; :class:`UnfinishedHand` if it is not."""
+    small, big = blinds(request.records)
+    try:
+        return played_hand(
+            [r for r in request.records if r["hand_number"] == request.number],
+            small_blind=small,
+            big_blind=big,
+        )
+    except NotAFinishedHand as unfinished:
+        raise UnfinishedHand(request.number) from unfinished
+
+
+def phh_text(request: ExportRequest) -> str:
+    return to_phh(hand_of(request), names=request.names)
+
+
+def phh_document(hands: Sequence[tuple[int, str]]) -> str:
+    """Several hands' PHH texts as one ``.phhs`` (a TOML table per hand)."""
+    return "".join(f"[{number}]\n{text}\n" for number, text in hands)
+
+
+def pokerstars_text(request: ExportRequest) -> str:
+    return to_pokerstars(
+        hand_of(request),
+        names=request.names,
+        played_at=request.played_at,
+        table=request.table,
+        describe=best_hand_name,
+        seat_count=len(request.names),
+    )
+
+
+def best_hand_name(cards: Sequence[str]) -> str:
+    """The best five of the cards, named in English as PokerStars text names them."""
+    best = max(evaluate(list(five)) for five in itertools.combinations(cards, 5))
+    return describe(hand_rank(best))
+
+
+EXPORTS: Mapping[str, ExportFormat] = {
+    "phh": ExportFormat(phh_text, "phh", TOML, match_extension="phhs", join=phh_document),
+    "pokerstars": ExportFormat(
+        pokerstars_text,
+        "txt",
+        TEXT,
+        match_extension="txt",
+        join=lambda hands: join_hands(text for _, text in hands),
+    ),
+}
+"""Hold'em's download formats, by the name ``?format=`` takes."""
