@@ -21,6 +21,9 @@ _GAMES: dict[str, AnyGame] = {game.name: game for game in (HOLDEM, UPDOWN)}
 GAMES: Mapping[str, AnyGame] = _GAMES
 """Every game by name, in the order the lobby lists them."""
 
+DEFAULT_GAME: str = next(iter(_GAMES))
+"""The game a new match is of when none is named: the first listed."""
+
 
 class UnknownGame(LookupError):
     pass

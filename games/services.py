@@ -34,7 +34,7 @@ from games.hooks import HUMAN
 from games.models import Event as EventRow
 from games.models import Match, Player, Snapshot
 from games.projections import project
-from games.registry import AnyGame, game_for
+from games.registry import DEFAULT_GAME, AnyGame, game_for
 from games.selectors import ai_seat_to_act, match_get, match_state, matches_awaiting_ai
 
 logger = logging.getLogger(__name__)
@@ -62,7 +62,7 @@ def default_seats(game: AnyGame, level: str) -> list[str]:
 def match_start(
     *,
     player: Player,
-    game: str = "holdem",
+    game: str = DEFAULT_GAME,
     level: str = "medium",
     seats: list[str] | None = None,
 ) -> Appended:

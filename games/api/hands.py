@@ -20,6 +20,7 @@ from games.api import schemas
 from games.api.common import match_owner
 from games.errors import AnalysisUnavailable, HandNotFinished, HandNotFound
 from games.models import HandAnalysis, HandSummary
+from games.registry import game_for
 
 
 class MatchHandsView(APIView):
@@ -122,7 +123,7 @@ class HandAnalysisView(APIView):
     )
     def get(self, request: Request, match_id: str, hand_number: int) -> Response:
         match = selectors.match_get(match_id=match_id, player=match_owner(request))
-        if match.game != "holdem":
+        if not game_for(match.game).offers_analysis:
             raise AnalysisUnavailable(hand_number)
         hand = HandSummary.objects.filter(match=match, hand_number=hand_number).first()
         if hand is None:

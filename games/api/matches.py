@@ -24,6 +24,7 @@ from games.api.common import (
     requester,
 )
 from games.players import ensure_player
+from games.registry import DEFAULT_GAME
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -44,7 +45,7 @@ class _Expected(serializers.Serializer):
 
 
 class _NewMatch(serializers.Serializer):
-    game = schemas.GameName(default="holdem")
+    game = schemas.GameName(default=DEFAULT_GAME)
     level = serializers.ChoiceField(choices=LEVELS, default="medium")
 
 
