@@ -97,8 +97,8 @@ def _store(player: Any, events: list[Any]) -> None:
 def peer_stats(player: Any) -> dict[str, Any]:
     """The same Hold'em figures from a plain query over the player's events."""
     from games.engine.holdem.hand_stats import hand_stat_line
+    from games.engine.holdem.stats import holdem_entry
     from games.models import Event
-    from games.stats import holdem_entry
 
     rows = (
         Event.objects.filter(match__owner=player, match__game="holdem", hand_number__isnull=False)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Protocol, Self, TypeVar, cast
+from typing import Any, Literal, Protocol, Self, TypeVar, cast
 
 from games.engine.audit import AuditReport
 from games.engine.betting import LegalActions
@@ -219,7 +219,7 @@ class Tally:
     or ``squares`` (sum of ``column`` squared).
     """
 
-    kind: str
+    kind: Literal["count", "distinct", "sum", "squares"]
     column: str | None = None
     where: Mapping[str, Any] = field(default_factory=dict)
 
@@ -271,12 +271,22 @@ class Game(Protocol[StateT, CommandT]):
     #: ``games``.
     bots_package: str
     history_format: HistoryFormat
-    #: The formats its hands download in, by the name the API's ``?format=`` takes (none: empty).
-    exports: Mapping[str, ExportFormat]
-    #: Its player statistics, or None for a game without any.
-    stats: GameStats | None
-    #: Whether a finished hand has an analysis (equity by street, the hard AI's review).
-    offers_analysis: bool
+
+    @property
+    def exports(self) -> Mapping[str, ExportFormat]:
+        """The formats its hands download in, by the name the API's ``?format=`` takes
+        (empty for a game without exports)."""
+        ...
+
+    @property
+    def stats(self) -> GameStats | None:
+        """Its player statistics, or None for a game without any."""
+        ...
+
+    @property
+    def offers_analysis(self) -> bool:
+        """Whether a finished hand has an analysis (equity by street, the hard AI's review)."""
+        ...
 
     @property
     def view_type(self) -> type:

@@ -43,6 +43,7 @@ from games.engine.holdem.exports import EXPORTS
 from games.engine.holdem.game import DECIDING, Act, Command, Restart, StartHand
 from games.engine.holdem.rules import CARDAVIA_TABLE, SEATS
 from games.engine.holdem.state import HoldemState, Phase
+from games.engine.holdem.stats import STATS
 from games.engine.holdem.view_types import HoldemView
 
 __all__ = ["HOLDEM", "Holdem"]
@@ -58,6 +59,7 @@ class Holdem(EngineGame[HoldemState, Command]):
     view_type = HoldemView
     history_format = phh.FORMAT
     exports = EXPORTS
+    stats = STATS
     offers_analysis = True
     between_hands = Phase.BETWEEN_HANDS
 

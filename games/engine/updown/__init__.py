@@ -82,6 +82,7 @@ from games.engine.updown.exports import EXPORTS
 from games.engine.updown.game import DECIDING, Act, Command, Lock, Restart, StartDeal
 from games.engine.updown.rules import SEATS, START_MATCH
 from games.engine.updown.state import Phase, UpDownState
+from games.engine.updown.stats import STATS
 from games.engine.updown.view_types import UpDownView
 
 __all__ = ["UPDOWN", "UpDown"]
@@ -97,6 +98,7 @@ class UpDown(EngineGame[UpDownState, Command]):
     view_type = UpDownView
     history_format = history.FORMAT
     exports = EXPORTS
+    stats = STATS
     between_hands = Phase.BETWEEN_DEALS
 
     def __init__(self) -> None:
