@@ -114,6 +114,15 @@ def test_a_toy_match_is_played_through_the_api_as_the_schema_says(toy_game, make
     assert hands and all(hand["finished"] for hand in hands)
     replay = client.replay(match_id, hands[0]["hand_number"]).ok().body
     assert replay["seed"] is not None and replay["commitment"]
+    # The hand list's facts are the neutral ones; the toy game has no export, no analysis and
+    # no statistics, and the API says so from the game itself.
+    assert hands[0]["you"] == {"seat": 0, "cards": [], "net": 0}
+    number = hands[0]["hand_number"]
+    export = client.get(f"/api/matches/{match_id}/hands/{number}/export/", format="phh")
+    assert export.status == 400 and export.code == "export_format_unknown"
+    analysis = client.get(f"/api/matches/{match_id}/hands/{number}/analysis/")
+    assert analysis.status == 404 and analysis.code == "analysis_unavailable"
+    assert "toy" not in client.get("/api/stats/").ok().body
     assert client.act(match_id, "check").code == "match_over"
     client.restart(match_id).ok()
     assert checker.check_all(client) > 10

@@ -10,9 +10,10 @@ ends; the cards are the seed's first two bytes, modulo 9, plus 1.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal, TypedDict
 
 from games.engine.audit import AuditReport, replay_inputs
@@ -30,7 +31,15 @@ from games.engine.events import (
     registered_subclass,
     to_record,
 )
-from games.engine.game import ActionRequest, EngineGame, HandSummary, HistoryFormat, Standings
+from games.engine.game import (
+    ActionRequest,
+    EngineGame,
+    ExportFormat,
+    GameStats,
+    HandSummary,
+    HistoryFormat,
+    Standings,
+)
 from games.engine.view_types import LegalActionsView
 
 NAME = "toy"
@@ -379,6 +388,11 @@ class Toy(EngineGame[ToyState, Command]):
     view_type = ToyView
     bots_package = "tests.toygame.bots"
     history_format = HistoryFormat("TOY", ("TOY",), _replay_file, ToyHistoryError)
+    # No downloads, no player statistics, no analysis (EngineGame's defaults, said here); the
+    # hand list's facts are EngineGame's neutral ones (no cards, nothing won).
+    exports: Mapping[str, ExportFormat] = MappingProxyType({})
+    stats: GameStats | None = None
+    offers_analysis = False
 
     def __init__(self) -> None:
         super().__init__(
