@@ -25,6 +25,7 @@ from drf_spectacular.extensions import (
     OpenApiAuthenticationExtension,
     OpenApiSerializerFieldExtension,
 )
+from drf_spectacular.serializers import PolymorphicProxySerializerExtension
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -277,8 +278,35 @@ def _event_schemas(games: tuple[str, ...]) -> dict[str, type[serializers.Seriali
     return schemas
 
 
+class RegisteredUnion(PolymorphicProxySerializer):
+    """A union over the games registered now. drf-spectacular keeps the first answer of a
+    callable ``serializers``; this one asks again when the registry changed, so a game
+    registered later (a test's toy game) is in the next schema whichever test drew it first."""
+
+    @property
+    def serializers(self) -> Any:
+        # The same answer while the registry is the same (the schema generator matches the
+        # members it found with those it maps).
+        registry = tuple(REGISTERED)
+        if self._answered is None or self._answered[0] != registry:
+            found = self._serializers
+            self._answered = (registry, found() if callable(found) else found)
+        return self._answered[1]
+
+    @serializers.setter
+    def serializers(self, value: Any) -> None:
+        self._serializers = value
+        self._answered: tuple[tuple[str, ...], Any] | None = None
+
+
+class RegisteredUnionScheme(PolymorphicProxySerializerExtension):
+    """drf-spectacular's own handling of a union, for :class:`RegisteredUnion` too."""
+
+    target_class = "games.api.schemas.RegisteredUnion"
+
+
 def _event_union(component_name: str) -> PolymorphicProxySerializer:
-    return PolymorphicProxySerializer(
+    return RegisteredUnion(
         component_name=component_name,
         serializers=lambda: event_schemas(),
         resource_type_field_name="type",
@@ -333,7 +361,7 @@ def _view_union() -> PolymorphicProxySerializer:
 
         return views()
 
-    return PolymorphicProxySerializer(
+    return RegisteredUnion(
         component_name="View",
         serializers=views,
         resource_type_field_name="game",
