@@ -1,11 +1,11 @@
-"""A hand's analysis (``bots.analysis``) for a four-way hand to the river, beside the eval7
+"""A hand's analysis (``bots.holdem.analysis``) for a four-way hand to the river, beside the eval7
 Python loop for its equity. Runs against the configured database (``DATABASE_URL``; SQLite by
 default) in a throw-away test database.
 
 The hand: a Cardavia table (four seats), everyone checking or calling to the river, stored as the
 services store it. The peer computes the same equity by street with eval7 in a plain Python loop:
 every board exactly where two cards or fewer remain, the same number of random boards before the
-flop (:data:`bots.analysis.SAMPLES`).
+flop (:data:`bots.holdem.analysis.SAMPLES`).
 
 Figures:
 - ``hand_analysis_ms_4way_river``: the whole analysis (equity by street, the equity at each of
@@ -105,7 +105,7 @@ def _measure() -> list[Figure]:
     import numpy as np
 
     from bench.bench_stats import _store
-    from bots.analysis import SAMPLES, hand_analysis
+    from bots.holdem.analysis import SAMPLES, hand_analysis
     from games.engine.holdem.played_hand import played_hand
     from games.engine.holdem.street_equity import equity_by_street
     from games.models import Event, HandSummary, Match, Player

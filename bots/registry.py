@@ -54,6 +54,9 @@ class GameBots:
     recent_hands: int = 0
     # Builds what the bots compute once (tables), so a worker's first AI turn does not pay it.
     warm_up: Callable[[], None] = _nothing
+    # A finished hand's analysis body from its match and HandSummary rows, for a game whose
+    # ``offers_analysis`` says it has one (bots.analysis stores it).
+    analysis: Callable[[Any, Any], dict[str, Any]] | None = None
 
 
 def default_game() -> str:

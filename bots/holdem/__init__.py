@@ -59,6 +59,14 @@ def _warm_up() -> None:
     board_strength(tuple(card_index(card) for card in ("As", "Kd", "7h")))
 
 
+def _analysis(match: Any, hand: Any) -> dict[str, Any]:
+    """A finished hand's equity by street and the hard AI's review (bots.holdem.analysis, read
+    when asked: it reads the store)."""
+    from bots.holdem import analysis
+
+    return analysis.hand_analysis(match, hand)
+
+
 BOTS = GameBots(
     factories={
         "easy": _easy,
@@ -72,5 +80,6 @@ BOTS = GameBots(
     persona=persona_for_seat,
     recent_hands=25,  # enough hands to read a maniac or a calling station
     warm_up=_warm_up,
+    analysis=_analysis,
 )
 """Hold'em's bots, as ``games.engine.holdem.HOLDEM.bots_package`` names this package."""

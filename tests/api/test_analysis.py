@@ -11,7 +11,8 @@ import eval7
 import numpy as np
 import pytest
 
-from bots.analysis import SAMPLES, store_analysis
+from bots.analysis import store_analysis
+from bots.holdem.analysis import SAMPLES
 from games.models import Event, HandAnalysis, HandSummary
 from tests.api.schema import SchemaChecker
 from tests.api.test_schema import betting, play_to_the_end, start_with_baselines
@@ -138,7 +139,7 @@ def test_up_and_down_deals_and_unfinished_hands_have_no_analysis(make_client, re
 
 
 def test_a_failed_analysis_is_forgotten_and_asked_for_again(played, monkeypatch):
-    import bots.analysis
+    import bots.holdem.analysis
 
     client, match_id = played
     hand = _river_hand(client, match_id)
@@ -147,7 +148,7 @@ def test_a_failed_analysis_is_forgotten_and_asked_for_again(played, monkeypatch)
     def broken(match, summary):
         raise RuntimeError("the evaluator is broken")
 
-    monkeypatch.setattr(bots.analysis, "hand_analysis", broken)
+    monkeypatch.setattr(bots.holdem.analysis, "hand_analysis", broken)
     assert client.get(url).status == 202
     assert not HandAnalysis.objects.exists()  # forgotten: the next request enqueues it again
     monkeypatch.undo()

@@ -21,9 +21,6 @@ PRODUCT = ("games", "bots", "cardavia")
 EXCEPTIONS = {
     # Migrations are history: they describe the tables and data as they were then.
     "games/migrations/": "frozen history",
-    # The Hold'em hand analysis (offered only by a game whose offers_analysis says so) reads
-    # Hold'em's actions; it belongs in bots/holdem/ behind a per-game hook (not done yet).
-    "bots/analysis.py": "Hold'em's hand analysis, to move into bots/holdem/",
 }
 
 
