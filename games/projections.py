@@ -12,10 +12,8 @@ and projects every stored event again, so they can always be thrown away and reb
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterable
-
-from django.db import transaction
+from dataclasses import dataclass
 
 from games.engine.events import Event, from_record
 from games.models import Event as EventRow
@@ -23,63 +21,89 @@ from games.models import HandSummary, Match
 from games.registry import AnyGame, game_for
 
 
-def project(match: Match, numbered_events: Iterable[tuple[int, Event]]) -> None:
+@dataclass(frozen=True)
+class Projected:
+    """Where the projector left a match: its last hand row (number, segment) and, while
+    that hand is open (no segment started since), the hand's events so far; the segment new
+    hands belong to; the last seq projected. What the next ``project`` needs, so the services
+    can hand it back instead of it being read again."""
+
+    hand: tuple[int, int] | None  # (hand_number, segment) of the last row
+    events: tuple[tuple[int, Event], ...] | None  # the open hand's events, None once closed off
+    segment: int
+    last_seq: int
+
+    @classmethod
+    def empty(cls) -> Projected:
+        """A match with no event projected yet."""
+        return cls(hand=None, events=None, segment=0, last_seq=0)
+
+
+def project(
+    match: Match,
+    numbered_events: Iterable[tuple[int, Event]],
+    *,
+    known: Projected | None = None,
+) -> Projected | None:
     """Update the read models of ``match`` with events given as ``(seq, event)`` in order (the
-    next ones after those already projected)."""
+    next ones after those already projected), and say where that left them.
+
+    ``known`` is what the previous call returned, if the caller kept it: it is used only if it
+    ends right before the first new event; else the last hand row (and its events) is read."""
     game = game_for(match.game)
     numbered = list(numbered_events)
     if not numbered:
-        return
-    current = HandSummary.objects.filter(match=match).order_by("-hand_number").first()
-    segment = current.segment if current else 0
-    hand: list[tuple[int, Event]] | None = None
-    if current is not None and current.last_seq == numbered[0][0] - 1:
-        # Still open: the new events may join it (they are stored already: read those before).
-        hand = _open_hand(match, current.hand_number, before=numbered[0][0])
+        return known
+    first = numbered[0][0]
+    if known is None or known.last_seq != first - 1:
+        known = _read(match, before=first)
+    current: HandSummary | None = None
+    if known.hand is not None:
+        number, segment_of_row = known.hand
+        current = HandSummary(match=match, hand_number=number, segment=segment_of_row)
+    stored = current is not None  # its row is stored already: update it, by its key
+    segment = known.segment
+    hand = list(known.events) if known.events is not None else None
     for seq, item in numbered:
         opened = game.hand_opened_by(item)
         if game.starts_segment(item) or opened is not None:
             if current is not None and hand is not None:
-                _save(game, current, hand)
+                _save(game, current, hand, stored=stored)
             hand = None
             if opened is None:
                 segment = getattr(item, "segment", segment)
                 continue
             current = HandSummary(match=match, hand_number=opened, segment=segment)
+            stored = False
             hand = []
         if hand is not None:
             hand.append((seq, item))
     if current is not None and hand is not None:
-        _save(game, current, hand)
-        _remember_on_commit(str(match.pk), current.hand_number, hand)
+        _save(game, current, hand, stored=stored)
+    return Projected(
+        hand=None if current is None else (current.hand_number, current.segment),
+        events=None if hand is None else tuple(hand),
+        segment=segment,
+        last_seq=numbered[-1][0],
+    )
 
 
-# The open hand of recently appended matches, as last committed: most appends continue the hand
-# of the append before, and committed events never change, so they need not be read back.
-_OPEN_HANDS: OrderedDict[str, tuple[int, tuple[tuple[int, Event], ...]]] = OrderedDict()
-_OPEN_HANDS_KEPT = 1024
-
-
-def _open_hand(match: Match, hand_number: int, *, before: int) -> list[tuple[int, Event]]:
-    remembered = _OPEN_HANDS.get(str(match.pk))
-    if remembered is not None:
-        number, events = remembered
-        if number == hand_number and events and events[-1][0] == before - 1:
-            return list(events)
-    return _stored_hand(match, hand_number, before=before)
-
-
-def _remember_on_commit(match_id: str, hand_number: int, hand: list[tuple[int, Event]]) -> None:
-    events = tuple(hand)
-
-    def remember() -> None:
-        _OPEN_HANDS[match_id] = (hand_number, events)
-        _OPEN_HANDS.move_to_end(match_id)
-        while len(_OPEN_HANDS) > _OPEN_HANDS_KEPT:
-            _OPEN_HANDS.popitem(last=False)
-
-    # Only once committed: a rolled-back append must never be taken for the match's history.
-    transaction.on_commit(remember)
+def _read(match: Match, *, before: int) -> Projected:
+    """Where the stored read model of ``match`` stands, before the events from ``before`` on
+    (which are stored already): its last hand row, and that hand's events if it is still open
+    (its last seq is the one right before)."""
+    current = HandSummary.objects.filter(match=match).order_by("-hand_number").first()
+    if current is None:
+        return Projected(hand=None, events=None, segment=0, last_seq=before - 1)
+    events = None
+    if current.last_seq == before - 1:
+        events = tuple(_stored_hand(match, current.hand_number, before=before))
+    return Projected(
+        hand=(current.hand_number, current.segment),
+        events=events,
+        segment=current.segment,
+        last_seq=before - 1,
+    )
 
 
 def _stored_hand(match: Match, hand_number: int, *, before: int) -> list[tuple[int, Event]]:
@@ -91,14 +115,22 @@ def _stored_hand(match: Match, hand_number: int, *, before: int) -> list[tuple[i
     ]
 
 
-def _save(game: AnyGame, row: HandSummary, hand: list[tuple[int, Event]]) -> None:
+def _save(game: AnyGame, row: HandSummary, hand: list[tuple[int, Event]], *, stored: bool) -> None:
+    """Store the hand's summary: one INSERT for a hand just opened, else one UPDATE by its key
+    (match, hand number), which a rebuild keeps (its pk it does not), or an INSERT if its row
+    went missing."""
     summary = game.summarize_hand(hand)
-    row.first_seq = summary.first_seq
-    row.last_seq = summary.last_seq
-    row.pot_total = summary.pot_total
-    row.winners = list(summary.winners)
-    row.showdown = summary.showdown
-    row.finished = summary.finished
-    row.abandoned = summary.abandoned
-    row.detail = summary.detail
-    row.save()
+    fields = {
+        "segment": row.segment,
+        "first_seq": summary.first_seq,
+        "last_seq": summary.last_seq,
+        "pot_total": summary.pot_total,
+        "winners": list(summary.winners),
+        "showdown": summary.showdown,
+        "finished": summary.finished,
+        "abandoned": summary.abandoned,
+        "detail": summary.detail,
+    }
+    rows = HandSummary.objects.filter(match=row.match, hand_number=row.hand_number)
+    if not (stored and rows.update(**fields)):
+        HandSummary.objects.create(match=row.match, hand_number=row.hand_number, **fields)
