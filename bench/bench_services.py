@@ -8,7 +8,10 @@ bench checks the hands dealt agree), so the ratio of their actions/s is the stor
 Runs against the configured database (``DATABASE_URL``; the figure is meant for PostgreSQL) in a
 throw-away test database.
 
-Figure: ``services_vs_arena`` — bot actions/s through ``simulate`` vs the arena's.
+Figures: ``services_vs_arena`` — bot actions/s through ``simulate`` (as it runs: commits not
+waiting for the WAL flush, see ``games.services.driving_ai_turns``) vs the arena's, with the raw
+counts and seconds; ``services_vs_arena_durable`` — the same with every commit flushed to disk
+(what a player's command does).
 """
 
 from __future__ import annotations
@@ -34,8 +37,8 @@ GAME = "holdem"
 SEATS = ("hard", "medium", "medium", "medium")  # simulate's default seats
 SEED = "bench"
 MATCHES = 4  # one full rotation of the seats
-MAX_HANDS = 150
-REPEATS = 3
+MAX_HANDS = 100
+REPEATS = 2
 
 
 def arena_actions(*, matches: int = MATCHES, max_hands: int = MAX_HANDS) -> tuple[int, int]:
@@ -74,8 +77,21 @@ def arena_actions(*, matches: int = MATCHES, max_hands: int = MAX_HANDS) -> tupl
     return actions, hands
 
 
-def simulate(*, matches: int = MATCHES, max_hands: int = MAX_HANDS) -> int:
-    """Hands ``manage.py simulate`` played (the summary's count)."""
+def simulate(*, matches: int = MATCHES, max_hands: int = MAX_HANDS, durable: bool = False) -> int:
+    """Hands ``manage.py simulate`` played (the summary's count); ``durable`` makes its commits
+    wait for the disk, as a player's do."""
+    from games import services
+
+    driving = services.driving_ai_turns
+    if durable:
+        services.driving_ai_turns = lambda **kw: driving(**{**kw, "durable": True})  # type: ignore[assignment]
+    try:
+        return _simulate(matches, max_hands)
+    finally:
+        services.driving_ai_turns = driving  # type: ignore[assignment]
+
+
+def _simulate(matches: int, max_hands: int) -> int:
     out = io.StringIO()
     call_command(
         "simulate",
@@ -119,19 +135,40 @@ def _measure() -> list[Figure]:
     simulate(matches=1, max_hands=5)  # warm up: imports, bot tables, connection
     arena_seconds, (actions, arena_hands) = _best(arena_actions)
     services_seconds, services_hands = _best(simulate)
-    if services_hands != arena_hands:
-        raise AssertionError(f"simulate played {services_hands} hands, the arena {arena_hands}")
-    print(
-        f"{actions} actions, {arena_hands} hands: arena {arena_seconds:.2f} s, "
-        f"simulate on {connection.vendor} {services_seconds:.2f} s",
-        flush=True,
-    )
-    return [
-        figure(
-            "services_vs_arena",
-            "actions/s",
-            actions / services_seconds,
-            "engine-only arena, same seats and seeds",
-            actions / arena_seconds,
+    durable_seconds, durable_hands = _best(lambda: simulate(durable=True))
+    if not services_hands == durable_hands == arena_hands:
+        raise AssertionError(
+            f"simulate played {services_hands} and {durable_hands} hands, the arena {arena_hands}"
         )
+    raw = {
+        "database": connection.vendor,
+        "seats": list(SEATS),
+        "matches": MATCHES,
+        "max_hands": MAX_HANDS,
+        "actions": actions,
+        "hands": arena_hands,
+        "arena_seconds": arena_seconds,
+        "services_seconds": services_seconds,
+        "services_durable_seconds": durable_seconds,
+    }
+    print(json.dumps(raw), flush=True)
+    peer = "engine-only arena, same seats and seeds"
+    return [
+        {
+            **figure(
+                "services_vs_arena",
+                "actions/s",
+                actions / services_seconds,
+                peer,
+                actions / arena_seconds,
+            ),
+            "raw": raw,  # type: ignore[typeddict-unknown-key]
+        },
+        figure(
+            "services_vs_arena_durable",
+            "actions/s",
+            actions / durable_seconds,
+            peer,
+            actions / arena_seconds,
+        ),
     ]

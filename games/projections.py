@@ -12,8 +12,9 @@ and projects every stored event again, so they can always be thrown away and reb
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from games.engine.events import Event, from_record
 from games.models import Event as EventRow
@@ -39,18 +40,26 @@ class Projected:
         return cls(hand=None, events=None, segment=0, last_seq=0)
 
 
+# Stores one hand's row given its key and its fields: ``stored`` if a row of it is stored already.
+# The services pass their own to send it with the rest of an append (one round trip).
+SummaryWriter = Callable[[Match, int, dict[str, Any], bool], None]
+
+
 def project(
     match: Match,
     numbered_events: Iterable[tuple[int, Event]],
     *,
     known: Projected | None = None,
+    write: SummaryWriter | None = None,
 ) -> Projected | None:
     """Update the read models of ``match`` with events given as ``(seq, event)`` in order (the
     next ones after those already projected), and say where that left them.
 
     ``known`` is what the previous call returned, if the caller kept it: it is used only if it
-    ends right before the first new event; else the last hand row (and its events) is read."""
+    ends right before the first new event; else the last hand row (and its events) is read.
+    ``write`` stores a row (by default :func:`summary_write`)."""
     game = game_for(match.game)
+    write = write or summary_write
     numbered = list(numbered_events)
     if not numbered:
         return known
@@ -68,7 +77,7 @@ def project(
         opened = game.hand_opened_by(item)
         if game.starts_segment(item) or opened is not None:
             if current is not None and hand is not None:
-                _save(game, current, hand, stored=stored)
+                write(match, current.hand_number, _fields(game, current, hand), stored)
             hand = None
             if opened is None:
                 segment = getattr(item, "segment", segment)
@@ -79,7 +88,7 @@ def project(
         if hand is not None:
             hand.append((seq, item))
     if current is not None and hand is not None:
-        _save(game, current, hand, stored=stored)
+        write(match, current.hand_number, _fields(game, current, hand), stored)
     return Projected(
         hand=None if current is None else (current.hand_number, current.segment),
         events=None if hand is None else tuple(hand),
@@ -115,12 +124,10 @@ def _stored_hand(match: Match, hand_number: int, *, before: int) -> list[tuple[i
     ]
 
 
-def _save(game: AnyGame, row: HandSummary, hand: list[tuple[int, Event]], *, stored: bool) -> None:
-    """Store the hand's summary: one INSERT for a hand just opened, else one UPDATE by its key
-    (match, hand number), which a rebuild keeps (its pk it does not), or an INSERT if its row
-    went missing."""
+def _fields(game: AnyGame, row: HandSummary, hand: list[tuple[int, Event]]) -> dict[str, Any]:
+    """The hand's row, but for its key (match, hand number)."""
     summary = game.summarize_hand(hand)
-    fields = {
+    return {
         "segment": row.segment,
         "first_seq": summary.first_seq,
         "last_seq": summary.last_seq,
@@ -131,6 +138,11 @@ def _save(game: AnyGame, row: HandSummary, hand: list[tuple[int, Event]], *, sto
         "abandoned": summary.abandoned,
         "detail": summary.detail,
     }
-    rows = HandSummary.objects.filter(match=row.match, hand_number=row.hand_number)
+
+
+def summary_write(match: Match, hand_number: int, fields: dict[str, Any], stored: bool) -> None:
+    """One INSERT for a hand just opened, else one UPDATE by its key (match, hand number),
+    which a rebuild keeps (the pk it does not), or an INSERT if its row went missing."""
+    rows = HandSummary.objects.filter(match=match, hand_number=hand_number)
     if not (stored and rows.update(**fields)):
-        HandSummary.objects.create(match=row.match, hand_number=row.hand_number, **fields)
+        HandSummary.objects.create(match=match, hand_number=hand_number, **fields)

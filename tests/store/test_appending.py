@@ -16,7 +16,7 @@ from games.engine.game import ActionRequest
 from games.engine.holdem import HOLDEM
 from games.engine.holdem import events as ev
 from games.errors import MatchNotFound, StaleSequence
-from games.models import Event, IdempotentResponse, Match, Snapshot
+from games.models import Event, HandSummary, IdempotentResponse, Match, Snapshot
 from games.selectors import folded_from_events, match_get, match_state, stored_events
 from tests.store.conftest import (
     CHIPS_IN_PLAY,
@@ -124,12 +124,14 @@ def test_a_failure_after_the_events_were_written_rolls_the_whole_command_back(ho
     house.ai("call")  # the human (button) is to act
     before = _store_of(house.match())
 
-    def broken_projector(match, numbered, **_):
+    def broken_snapshot(match, *_):
         assert Event.objects.filter(match=match, seq__gt=before[0]).exists()  # written...
-        raise RuntimeError("projector down")
+        assert HandSummary.objects.filter(match=match, last_seq=match.seq).exists()
+        raise RuntimeError("snapshot down")
 
-    monkeypatch.setattr(services, "project", broken_projector)
-    with pytest.raises(RuntimeError, match="projector down"):
+    # The last write of a player's command: the events, the match and its read model are in.
+    monkeypatch.setattr(services, "_snapshot_write", broken_snapshot)
+    with pytest.raises(RuntimeError, match="snapshot down"):
         house.human("call")
     assert _store_of(house.match()) == before  # ...and gone with the transaction
 
