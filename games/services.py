@@ -366,6 +366,7 @@ def _append(
     over = game.is_match_over(state)
     match.status = Match.Status.FINISHED if over else Match.Status.ACTIVE
     match.awaiting_ai = ai_seat_to_act(match, state) is not None
+    snapshot_due = _snapshot_due(match, known.snapshot_seq, by_ai=by_ai)
     if writes is None:
         match.save(update_fields=["seq", "status", "watching", "awaiting_ai", "updated_at"])
         projected = project(match, numbered, known=known.projected)
@@ -373,9 +374,10 @@ def _append(
         match.updated_at = timezone.now()  # what auto_now would set
         writes.match_update(match)
         projected = project(match, numbered, known=known.projected, write=writes.summary_upsert)
-        writes.send()
+        # The last writes of the command: its COMMIT may go with them (see _Writes.send).
+        writes.send(commit=not snapshot_due and _last_writes_may_commit())
     snapshot_pk, snapshot_seq = known.snapshot_pk, known.snapshot_seq
-    if _snapshot_due(match, known.snapshot_seq, by_ai=by_ai):
+    if snapshot_due:
         snapshot_pk, snapshot_seq = _snapshot_write(match, game, state, snapshot_pk), match.seq
     _remember(
         Known(
@@ -472,6 +474,17 @@ def _store(
     return numbered, {row.seq: row.created_at for row in rows}, hand_number
 
 
+def _last_writes_may_commit() -> bool:
+    """Whether the command's transaction is the services' own atomic block, the outermost one,
+    which commits when it ends (never inside a caller's transaction, or a test's)."""
+    return (
+        len(connection.atomic_blocks) == 1
+        and connection.commit_on_exit
+        and not connection.savepoint_ids
+        and not connection.needs_rollback
+    )
+
+
 def _batching() -> bool:
     """Whether an append's writes go to the database in one round trip: on PostgreSQL with
     client-side parameter binding (Django's default), which takes several statements at once."""
@@ -529,10 +542,16 @@ class _Writes:
             Jsonb(value) if isinstance(value, dict | list) else value for value in fields.values()
         ]
 
-    def send(self) -> None:
-        if self.statements:
+    def send(self, *, commit: bool = False) -> None:
+        """Run the statements; with ``commit``, end the transaction with them: the command's
+        COMMIT goes in the same round trip as its last writes. Should any statement fail,
+        PostgreSQL runs none after it (the COMMIT neither) and the transaction is rolled back
+        as always. The atomic block's own commit then finds nothing left to commit (psycopg
+        sends no COMMIT outside a transaction)."""
+        statements = [*self.statements, "COMMIT"] if commit else self.statements
+        if statements:
             with connection.cursor() as cursor:
-                cursor.execute(";\n".join(self.statements), self.params)
+                cursor.execute(";\n".join(statements), self.params)
 
     def _table(self, model: Any) -> str:
         return str(self.quote(model._meta.db_table))
