@@ -305,6 +305,22 @@ def forget_known() -> None:
         _KNOWN.clear()
 
 
+def _stored_around(match: Match, game: AnyGame, state: Any) -> Known:
+    """``state`` (the match folded to its seq) with what the store has of it around."""
+    snapshot = Snapshot.objects.filter(match=match).only("pk").first()
+    return Known(
+        match_id=str(match.pk),
+        seq=match.seq,
+        updated_at=match.updated_at,
+        engine_version=game.engine_version,
+        state=state,
+        open_hand=_open_hand_number(match),
+        projected=None,
+        snapshot_pk=None if snapshot is None else snapshot.pk,
+        snapshot_seq=None,
+    )
+
+
 def _load(match: Match, game: AnyGame) -> Known:
     """The locked ``match`` as this process knows it, or as the store has it: its snapshot
     and the events after it, and the hand of its last event."""
@@ -348,11 +364,18 @@ def _deals_on(game: AnyGame, match: Match, state: Any) -> bool:
 
 
 def _append(
-    match: Match, known: Known, commands: Sequence[Any], game: AnyGame, *, by_ai: bool = False
+    match: Match,
+    known: Known | Any,
+    commands: Sequence[Any],
+    game: AnyGame,
+    *,
+    by_ai: bool = False,
 ) -> Appended:
     """Decide every command in turn, deal the next hand while one is due (the match driver,
     :func:`games.engine.match.advance_match`), and store it all; ``known`` is the match as the
-    locked row has it (:func:`_load`)."""
+    locked row has it (:func:`_load`), or just its folded state."""
+    if not isinstance(known, Known):
+        known = _stored_around(match, game, known)
     state, produced = advance_match(
         game,
         known.state,
