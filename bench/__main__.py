@@ -1,8 +1,10 @@
 """Run the benchmarks: ``python -m bench [filter ...]`` (``make bench`` runs them all).
 
 Every ``bench/bench_*.py`` module exposes ``run() -> list[Figure]``. A filter picks the modules
-whose name contains it (``python -m bench evaluator``). The table goes to stdout and the figures
-to ``bench/results.json``; a filtered run replaces only the figures it measured there.
+whose name contains it (``python -m bench evaluator``). Modules in ``ON_REQUEST`` run only when a
+filter names them: ``bench_load`` starts a whole stack and needs PostgreSQL and Redis. The table
+goes to stdout and the figures to ``bench/results.json``; a filtered run replaces only the
+figures it measured there.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from bench.common import Figure
 
 RESULTS = Path(__file__).with_name("results.json")
 PREFIX = "bench_"
+ON_REQUEST = frozenset({"bench_load"})
 
 
 def bench_modules(filters: list[str]) -> list[str]:
@@ -25,8 +28,8 @@ def bench_modules(filters: list[str]) -> list[str]:
         info.name for info in pkgutil.iter_modules(bench.__path__) if info.name.startswith(PREFIX)
     )
     if filters:
-        names = [name for name in names if any(f in name for f in filters)]
-    return names
+        return [name for name in names if any(f in name for f in filters)]
+    return [name for name in names if name not in ON_REQUEST]
 
 
 def format_table(figures: list[Figure]) -> str:

@@ -38,8 +38,10 @@ class CutOffBefore(Exception):
     """This bot was cut off by the hard time limit on this turn before."""
 
 
-def _deciding(match_id: Any, seq: int) -> str:
-    return f"ai-deciding:{match_id}:{seq}"
+def _deciding(match_id: Any) -> str:
+    # By match, holding the turn's seq: a task plays a chain of AI turns (bots.tasks), so the
+    # turn cut off may be a later one than the seq the task was sent with.
+    return f"ai-deciding:{match_id}"
 
 
 def _cut_off(match_id: Any, seq: int, name: str) -> str:
@@ -59,11 +61,11 @@ def ask(
     match_id, seq = turn
     if _cache("get", _cut_off(match_id, seq, name)):
         raise CutOffBefore(f"bot {name!r} was cut off on this turn (match {match_id}, seq {seq})")
-    _cache("set", _deciding(match_id, seq), name, MARK_SECONDS)
+    _cache("set", _deciding(match_id), [seq, name], MARK_SECONDS)
     try:
         return bot.act(view, history, rng)
     finally:
-        _cache("delete", _deciding(match_id, seq))
+        _cache("delete", _deciding(match_id))
 
 
 @task_failure.connect
@@ -76,14 +78,15 @@ def _on_hard_time_limit(
         "bots.tasks.play"
     ):
         return
-    match_id, seq = args[0], args[1]
-    name = _cache("get", _deciding(match_id, seq))
-    if name:
+    match_id = args[0]
+    note = _cache("get", _deciding(match_id))
+    if note:
+        seq, name = note
         logger.warning(
             "bot %r cut off in match %s at seq %s: a stand-in plays", name, match_id, seq
         )
         _cache("set", _cut_off(match_id, seq, name), 1, MARK_SECONDS)
-        _cache("delete", _deciding(match_id, seq))
+        _cache("delete", _deciding(match_id))
 
 
 def _cache(operation: str, *args: Any) -> Any:

@@ -3,21 +3,27 @@
 
 ``play(match_id, seq)`` is queued after a commit leaves an AI to act (``games`` sends its
 ``ai_turn_due`` hook; :mod:`bots.apps` connects it here). It is idempotent by ``seq``: delivered
-twice or late, it finds the match moved on and does nothing. ``acks_late`` means a worker killed
-mid-decision leaves the message to the next worker (the broker redelivers it after the
-visibility timeout). Database errors are retried with backoff. ``sweep`` (Celery beat) re-queues
-matches left waiting on an AI. The services import inside the task bodies, so importing this
-module (Celery autodiscovery, the app registry) loads no model.
+twice or late, it finds the match moved on and does nothing. While AI seats act one after
+another it plays them on in the same task (up to ``CHAIN_MOVES`` moves, starting none after
+``CHAIN_SECONDS``) and queues only what is left: each move queued as a task of its own waited its
+turn behind every other match's moves, so under load an answer of three AI moves waited in the
+queue three times. ``acks_late`` means a worker killed mid-decision leaves the message to the
+next worker (the broker redelivers it after the visibility timeout; a move later in a chain is
+picked up by the sweep). Database errors are retried with backoff from the move that failed.
+``sweep`` (Celery beat) re-queues matches left waiting on an AI. The services import inside the
+task bodies, so importing this module (Celery autodiscovery, the app registry) loads no model.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from datetime import timedelta
 from typing import Any
 
 from celery import shared_task
 from celery.signals import task_postrun, task_prerun, worker_process_init, worker_ready
+from celery.utils.time import get_exponential_backoff_interval
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, close_old_connections
 
@@ -32,18 +38,18 @@ def ping() -> str:
     return "pong"
 
 
-@shared_task(
-    acks_late=True,
-    autoretry_for=(OperationalError, InterfaceError, DatabaseError),
-    retry_backoff=True,
-    retry_backoff_max=30,
-    retry_jitter=True,
-    max_retries=8,
-)
-def play(match_id: str, seq: int) -> None:
-    from bots.services import ai_turn_take
+# A chain of AI moves in one task: at most this many moves, and none started after this many
+# seconds (well inside the soft time limit, and short enough that one match never keeps a worker
+# process from the others for long: an AI-only match is played on by a new task, queued last).
+CHAIN_MOVES = 12
+CHAIN_SECONDS = 2.0
+RETRY_BACKOFF_MAX = 30
+MAX_RETRIES = 8
 
-    # In-process (eager) mode each AI move would queue the next from inside this call: loop here
+
+@shared_task(bind=True, acks_late=True, max_retries=MAX_RETRIES)
+def play(self: Any, match_id: str, seq: int) -> None:
+    # In-process (eager) mode each queued turn would run from inside this call: loop here
     # instead of recursing, so a long AI-only run cannot exhaust the stack.
     if getattr(_in_process, "running", False):
         _in_process.pending = (match_id, seq)
@@ -53,10 +59,41 @@ def play(match_id: str, seq: int) -> None:
         pending: tuple[str, int] | None = (match_id, seq)
         while pending is not None:
             _in_process.pending = None
-            ai_turn_take(match_id=pending[0], seq=pending[1])
+            _play_on(self, *pending)
             pending = _in_process.pending
     finally:
         _in_process.running = False
+
+
+def _play_on(task: Any, match_id: str, seq: int) -> None:
+    """Play the AI turn at ``seq`` and the AI turns straight after it (a chain, see
+    ``CHAIN_MOVES``), then queue the next AI turn if one is still due."""
+    from bots.services import ai_turn_take
+    from games.services import driving_ai_turns
+
+    deadline = time.monotonic() + CHAIN_SECONDS
+    # Commits inside queue no AI turn: this task plays them, or queues the next one below.
+    with driving_ai_turns():
+        for _ in range(CHAIN_MOVES):
+            try:
+                appended = ai_turn_take(match_id=match_id, seq=seq)
+            except (OperationalError, InterfaceError, DatabaseError) as error:
+                # Retried from this very turn: the moves already played are stored.
+                raise task.retry(
+                    args=(match_id, seq), exc=error, countdown=_backoff(task.request.retries)
+                ) from error
+            if appended is None or not appended.match.awaiting_ai:
+                return
+            seq = appended.match.seq
+            if time.monotonic() > deadline:
+                break
+    queue_play(match_id, seq)
+
+
+def _backoff(retries: int) -> int:
+    return get_exponential_backoff_interval(
+        factor=1, retries=retries, maximum=RETRY_BACKOFF_MAX, full_jitter=True
+    )
 
 
 def queue_play(match_id: str, seq: int) -> None:
@@ -115,3 +152,17 @@ def _warm_up(**kwargs: Any) -> None:
 
     hand_percentile(0)
     board_strength(tuple(card_index(card) for card in ("As", "Kd", "7h")))
+
+
+@shared_task(
+    acks_late=True,
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=True,
+    max_retries=3,
+)
+def analyse_hand(match_id: str, hand_number: int) -> None:
+    """Build a finished hand's analysis (equity by street, the hard AI's review) into its read
+    model; the API enqueues it on the first request for it."""
+    from bots.analysis import store_analysis
+
+    store_analysis(match_id, hand_number)

@@ -11,10 +11,12 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from games import exports
 from games.audit import audit_match
 from games.engine.events import Event as EngineEvent
 from games.engine.events import from_record
 from games.engine.holdem.evaluator import HandRank, describe
+from games.errors import ApplicationError
 from games.models import Event, HandSummary, Match, Player
 from games.selectors import hand_events
 
@@ -74,7 +76,7 @@ class MatchAdmin(ReadOnlyAdmin):
         "updated_at",
     )
     inlines = [HandSummaryInline]
-    actions = ["audit_selected"]
+    actions = ["audit_selected", "export_selected"]
 
     def get_urls(self) -> list[Any]:
         custom = [
@@ -82,6 +84,11 @@ class MatchAdmin(ReadOnlyAdmin):
                 "<uuid:match_id>/hands/<int:hand_number>/",
                 self.admin_site.admin_view(self.hand_history_view),
                 name="games_match_hand",
+            ),
+            path(
+                "<uuid:match_id>/hands/<int:hand_number>/export/<str:fmt>/",
+                self.admin_site.admin_view(self.hand_export_view),
+                name="games_match_hand_export",
             ),
         ]
         return custom + super().get_urls()
@@ -101,6 +108,24 @@ class MatchAdmin(ReadOnlyAdmin):
                     f"{match}: MISMATCH at seq {result.first_bad_seq}: {mismatch.reason}",
                     level=messages.ERROR,
                 )
+
+    @admin.action(description="Download the selected matches' hand histories (zip)")
+    def export_selected(self, request: HttpRequest, queryset: Any) -> HttpResponse:
+        files = [
+            exports.match_export(match, fmt)
+            for match in queryset.select_related("owner")
+            for fmt in exports.FORMATS[match.game]
+        ]
+        return _download(exports.bundle(files, "cardavia-matches"))
+
+    def hand_export_view(
+        self, request: HttpRequest, match_id: Any, hand_number: int, fmt: str
+    ) -> HttpResponse:
+        match = get_object_or_404(Match, id=match_id)
+        try:
+            return _download(exports.hand_export(match, hand_number, fmt))
+        except ApplicationError as refused:
+            return HttpResponse(refused.message, status=refused.status_code, content_type=TEXT)
 
     def hand_history_view(
         self, request: HttpRequest, match_id: Any, hand_number: int
@@ -125,8 +150,23 @@ class MatchAdmin(ReadOnlyAdmin):
             "verdict": verdict,
             "mismatch": mismatch,
             "opts": self.model._meta,
+            # The player's own replay of this hand (the web client's route).
+            "replay_url": f"/#/match/{match.pk}/hand/{hand_number}",
+            "exports": [
+                (fmt, reverse("admin:games_match_hand_export", args=[match.pk, hand_number, fmt]))
+                for fmt in exports.FORMATS[match.game]
+            ],
         }
         return TemplateResponse(request, "admin/games/hand_history.html", context)
+
+
+TEXT = "text/plain; charset=utf-8"
+
+
+def _download(export: exports.Export) -> HttpResponse:
+    response = HttpResponse(export.content, content_type=export.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
+    return response
 
 
 def _hand_audit(match: Match, rows: list[Event]) -> tuple[str, Any]:
@@ -199,6 +239,16 @@ class HandSummaryAdmin(ReadOnlyAdmin):
     )
     list_filter = ("showdown", "finished", "abandoned")
     list_select_related = ("match",)
+    actions = ["export_selected"]
+
+    @admin.action(description="Download the selected hands' histories (zip)")
+    def export_selected(self, request: HttpRequest, queryset: Any) -> HttpResponse:
+        files = [
+            exports.hand_export(hand.match, hand.hand_number, fmt)
+            for hand in queryset.filter(finished=True).select_related("match__owner")
+            for fmt in exports.FORMATS[hand.match.game]
+        ]
+        return _download(exports.bundle(files, "cardavia-hands"))
 
     @admin.display(description="history")
     def history(self, hand: HandSummary) -> str:

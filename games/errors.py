@@ -17,13 +17,16 @@ from games.engine.errors import ErrorCode, Refusal, catalog
 
 __all__ = [
     "HTTP_STATUS",
+    "AnalysisUnavailable",
     "ApplicationError",
+    "ExportFormatUnknown",
     "HandNotFinished",
     "HandNotFound",
     "IdempotencyKeyReused",
     "InvalidCredentials",
     "InvalidIdempotencyKey",
     "InvalidUsername",
+    "LanguageUnavailable",
     "MatchNotFound",
     "StaleSequence",
     "UsernameTaken",
@@ -42,6 +45,8 @@ HTTP_STATUS: Mapping[ErrorCode, int] = MappingProxyType(
         _C.HAND_NOT_FINISHED: 409,
         _C.NOT_FOUND: 404,
         _C.HAND_NOT_FOUND: 404,
+        _C.EXPORT_FORMAT_UNKNOWN: 400,
+        _C.ANALYSIS_UNAVAILABLE: 404,
         _C.INVALID: 400,
         _C.PARSE_ERROR: 400,
         _C.INVALID_IDEMPOTENCY_KEY: 400,
@@ -49,6 +54,7 @@ HTTP_STATUS: Mapping[ErrorCode, int] = MappingProxyType(
         _C.USERNAME_TAKEN: 400,
         _C.WEAK_PASSWORD: 400,
         _C.INVALID_CREDENTIALS: 400,
+        _C.LANGUAGE_UNAVAILABLE: 400,
         _C.REQUEST_TOO_LARGE: 413,
         _C.ERROR: 400,
         _C.AUTHENTICATION_FAILED: 401,
@@ -102,6 +108,18 @@ class HandNotFinished(ApplicationError):
         super().__init__(_C.HAND_NOT_FINISHED, hand_number=hand_number)
 
 
+class ExportFormatUnknown(ApplicationError):
+    def __init__(self, requested: str, allowed: list[str]) -> None:
+        super().__init__(_C.EXPORT_FORMAT_UNKNOWN, format=requested, allowed=allowed)
+
+
+class AnalysisUnavailable(ApplicationError):
+    """Only a finished Hold'em hand has equities and a coach's review (Up & Down has none)."""
+
+    def __init__(self, hand_number: int) -> None:
+        super().__init__(_C.ANALYSIS_UNAVAILABLE, hand_number=hand_number)
+
+
 class IdempotencyKeyReused(ApplicationError):
     def __init__(self, key: str) -> None:
         super().__init__(_C.IDEMPOTENCY_KEY_REUSED, key=key)
@@ -130,6 +148,13 @@ class WeakPassword(ApplicationError):
 class InvalidCredentials(ApplicationError):
     def __init__(self) -> None:
         super().__init__(_C.INVALID_CREDENTIALS)
+
+
+class LanguageUnavailable(ApplicationError):
+    """An account's language must be one the catalog serves (an enabled one)."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__(_C.LANGUAGE_UNAVAILABLE, language=language)
 
 
 def refusal(code: ErrorCode, **params: Any) -> ApplicationError:

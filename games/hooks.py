@@ -1,21 +1,27 @@
 """What ``games`` asks of the apps above it, without importing them.
 
 ``games`` stores matches and knows which seat is to act, but not who plays an AI seat: that is
-``bots``, which depends on ``games`` and never the reverse. So ``games`` owns two hooks here and
+``bots``, which depends on ``games`` and never the reverse. So ``games`` owns three hooks here and
 the app that plays the seats fills them at start-up (``bots.apps.BotsConfig.ready``):
 
 - :func:`on_ai_turn_due`: called after a commit that leaves an AI seat to act, with the match
   and its ``seq`` (the services send it with ``transaction.on_commit``).
 - :func:`provide_seat_personas`: who plays each seat (name, level, style), for the match body.
+- :func:`on_analysis_due`: called after a commit that asks for a finished hand's analysis (the
+  hard AI's review needs ``bots``), with the match and the hand's number.
 
 With nothing connected (``games`` alone), AI turns are simply not played and every AI seat is
 named by its spec.
+
+A fourth hook serves the accounts: :func:`provide_account_languages`, the language a signed-in
+account reads the site in, which the translation catalog (``cardavia.i18n``) keeps. Without it
+an account has no language and choosing one is refused.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypedDict
+from typing import Any, Protocol, TypedDict
 
 HUMAN = "human"
 
@@ -79,3 +85,44 @@ def _by_spec(seats: Sequence[str]) -> list[SeatPersona | None]:
         )
         for seat, spec in enumerate(seats)
     ]
+
+
+AnalysisDue = Callable[[str, int], None]
+_analysis_due: list[AnalysisDue] = []
+
+
+def on_analysis_due(callback: AnalysisDue) -> None:
+    """Call ``callback(match_id, hand_number)`` whenever a hand's analysis is asked for."""
+    if callback not in _analysis_due:
+        _analysis_due.append(callback)
+
+
+def analysis_due(match_id: str, hand_number: int) -> None:
+    for callback in _analysis_due:
+        callback(match_id, hand_number)
+
+
+class AccountLanguages(Protocol):
+    """The language kept on a signed-in account (``user``: a Django user)."""
+
+    def read(self, user: Any) -> str | None:
+        """The account's language code, if it has one the site serves."""
+
+    def choose(self, user: Any, code: str) -> str:
+        """Keep ``code``; a :class:`~games.errors.LanguageUnavailable` if the site lacks it."""
+
+    def keep_if_none(self, user: Any, code: str | None) -> None:
+        """At sign-up or log-in: keep the browser's ``code`` if the account has none yet."""
+
+
+_account_languages: list[AccountLanguages] = []
+
+
+def provide_account_languages(provider: AccountLanguages) -> None:
+    """Where accounts' languages are kept; the latest wins."""
+    if provider not in _account_languages:
+        _account_languages.append(provider)
+
+
+def account_languages() -> AccountLanguages | None:
+    return _account_languages[-1] if _account_languages else None

@@ -143,3 +143,63 @@ class HandSummary(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.hand_number} of {self.match_id}"
+
+
+class HoldemStatLine(models.Model):
+    """Read model: the owner's statistics line for one finished Hold'em hand they were dealt
+    into (:func:`games.engine.holdem.hand_stats.hand_stat_line`), projected when the hand ends.
+    Lines add up: ``GET /api/stats/`` sums them per level in one query (``games.stats``)."""
+
+    hand = models.OneToOneField(HandSummary, on_delete=models.CASCADE, related_name="holdem_stats")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    level = models.CharField(max_length=16)
+    vpip = models.BooleanField()
+    pfr = models.BooleanField()
+    three_bet_opportunity = models.BooleanField()
+    three_bet = models.BooleanField()
+    saw_flop = models.BooleanField()
+    went_to_showdown = models.BooleanField()
+    won_at_showdown = models.BooleanField()
+    postflop_aggressive = models.PositiveIntegerField()
+    postflop_calls = models.PositiveIntegerField()
+    net = models.IntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "level"], name="games_holdem_stats_player")]
+
+
+class UpDownStatLine(models.Model):
+    """Read model: the owner's line for one finished Up & Down deal
+    (:func:`games.engine.updown.deal_stats.deal_stat_line`), and whether that deal won the
+    match (the opponent left with no chips)."""
+
+    hand = models.OneToOneField(HandSummary, on_delete=models.CASCADE, related_name="updown_stats")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    level = models.CharField(max_length=16)
+    own_up = models.PositiveSmallIntegerField()
+    opponent_up = models.PositiveSmallIntegerField()
+    locked_up = models.BooleanField(null=True)
+    folded = models.BooleanField()
+    won_deal = models.BooleanField()
+    won_match = models.BooleanField()
+    net = models.IntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "level"], name="games_updown_stats_player")]
+
+
+class HandAnalysis(models.Model):
+    """Read model: a finished Hold'em hand's analysis (equity by street, the hard AI's review of
+    the owner's decisions), derived from the hand's events by a Celery task on first request —
+    never an event. ``body`` is the API's answer once ``status`` is ready."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        READY = "ready", "Ready"
+
+    hand = models.OneToOneField(HandSummary, on_delete=models.CASCADE, related_name="analysis")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    body = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(auto_now=True)

@@ -1,4 +1,5 @@
-"""Read models built from events: the hand (or deal) list of a match (``HandSummary``).
+"""Read models built from events: the hand (or deal) list of a match (``HandSummary``), and
+the owner's statistics line of each finished hand (:mod:`games.stats`).
 
 A hand's events follow the store's one rule (``games.services._store``): from the event that
 opens it to the last one before the next hand's opening or the next segment's start — so its
@@ -20,6 +21,7 @@ from games.engine.events import Event, from_record
 from games.models import Event as EventRow
 from games.models import HandSummary, Match
 from games.registry import AnyGame, game_for
+from games.stats import project_hand
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ def project(
         opened = game.hand_opened_by(item)
         if game.starts_segment(item) or opened is not None:
             if current is not None and hand is not None:
-                write(match, current.hand_number, _fields(game, current, hand), stored)
+                _write(game, current, hand, stored, write)
             hand = None
             if opened is None:
                 segment = getattr(item, "segment", segment)
@@ -88,7 +90,7 @@ def project(
         if hand is not None:
             hand.append((seq, item))
     if current is not None and hand is not None:
-        write(match, current.hand_number, _fields(game, current, hand), stored)
+        _write(game, current, hand, stored, write)
     return Projected(
         hand=None if current is None else (current.hand_number, current.segment),
         events=None if hand is None else tuple(hand),
@@ -140,9 +142,38 @@ def _fields(game: AnyGame, row: HandSummary, hand: list[tuple[int, Event]]) -> d
     }
 
 
+def _write(
+    game: AnyGame,
+    row: HandSummary,
+    hand: list[tuple[int, Event]],
+    stored: bool,
+    write: SummaryWriter,
+) -> None:
+    fields = _fields(game, row, hand)
+    if not fields["finished"]:
+        write(row.match, row.hand_number, fields, stored)
+        return
+    # The player's statistics (games.stats) follow each hand as it ends: they need its row
+    # (once a hand, so through the ORM, whatever ``write`` is).
+    project_hand(_summary_row(row.match, row.hand_number, fields, stored), hand)
+
+
 def summary_write(match: Match, hand_number: int, fields: dict[str, Any], stored: bool) -> None:
     """One INSERT for a hand just opened, else one UPDATE by its key (match, hand number),
     which a rebuild keeps (the pk it does not), or an INSERT if its row went missing."""
     rows = HandSummary.objects.filter(match=match, hand_number=hand_number)
     if not (stored and rows.update(**fields)):
         HandSummary.objects.create(match=match, hand_number=hand_number, **fields)
+
+
+def _summary_row(
+    match: Match, hand_number: int, fields: dict[str, Any], stored: bool
+) -> HandSummary:
+    """:func:`summary_write`, and the row written."""
+    row = HandSummary.objects.filter(match=match, hand_number=hand_number).first()
+    if row is None:
+        return HandSummary.objects.create(match=match, hand_number=hand_number, **fields)
+    for name, value in fields.items():
+        setattr(row, name, value)
+    row.save()
+    return row

@@ -1,13 +1,15 @@
 from django.urls import path, re_path
 
-from games.api import errors, events, hands, matches, sessions
+from games.api import errors, events, hands, matches, sessions, stats
 
 urlpatterns = [
     path("session/", sessions.SessionView.as_view(), name="api-session"),
+    path("session/language/", sessions.AccountLanguageView.as_view(), name="api-session-language"),
     path("auth/signup/", sessions.SignUpView.as_view(), name="api-signup"),
     path("auth/login/", sessions.LogInView.as_view(), name="api-login"),
     path("auth/logout/", sessions.LogOutView.as_view(), name="api-logout"),
     path("errors/", errors.ErrorCatalogView.as_view(), name="api-errors"),
+    path("stats/", stats.StatsView.as_view(), name="api-stats"),
     path("matches/", matches.MatchListView.as_view(), name="api-matches"),
     path("matches/<str:match_id>/", matches.MatchDetailView.as_view(), name="api-match"),
     path(
@@ -29,6 +31,19 @@ urlpatterns = [
         "matches/<str:match_id>/hands/<int:hand_number>/",
         hands.HandReplayView.as_view(),
         name="api-hand-replay",
+    ),
+    path(
+        "matches/<str:match_id>/hands/<int:hand_number>/export/",
+        hands.HandExportView.as_view(),
+        name="api-hand-export",
+    ),
+    path(
+        "matches/<str:match_id>/hands/<int:hand_number>/analysis/",
+        hands.HandAnalysisView.as_view(),
+        name="api-hand-analysis",
+    ),
+    path(
+        "matches/<str:match_id>/export/", hands.MatchExportView.as_view(), name="api-match-export"
     ),
     re_path(r"^.*$", errors.NotFoundView.as_view(), name="api-not-found"),
 ]

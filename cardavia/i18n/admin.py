@@ -10,6 +10,8 @@
   recorded by django-simple-history with its user and time, and can be reverted from the
   "History" page. Editing needs the ``i18n.change_translation`` permission (``change_message``
   for the English sources); staff with only ``view_translation`` see, export, and cannot edit.
+- Account languages: the language each signed-in account reads the site in (its players choose
+  it in the picker), listed by language and searchable by username.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from cardavia.i18n import exchange
 from cardavia.i18n.loader import ensure_translation_rows, source_changed
-from cardavia.i18n.models import Language, Message, Translation
+from cardavia.i18n.models import AccountLanguage, Language, Message, Translation
 
 TEXT_WIDGET = forms.Textarea(attrs={"rows": 2, "cols": 48, "dir": "auto"})
 
@@ -312,3 +314,13 @@ class TranslationAdmin(CatalogHistoryAdmin):
     def save_model(self, request: HttpRequest, obj: Translation, form: Any, change: bool) -> None:
         _stamp(obj, request, form)
         super().save_model(request, obj, form, change)
+
+
+@admin.register(AccountLanguage)
+class AccountLanguageAdmin(admin.ModelAdmin):
+    list_display = ("user", "language", "updated_at")
+    list_filter = ("language",)
+    list_select_related = ("user", "language")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
+    readonly_fields = ("updated_at",)

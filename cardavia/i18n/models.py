@@ -194,3 +194,29 @@ def translation_problems(text: str, message: Message, language: Language) -> lis
         categories=language.plural_categories,
         language=str(language),
     )
+
+
+class AccountLanguage(models.Model):
+    """The language a signed-in account reads the site in, so every device it logs in on opens
+    in it. A guest has none: their choice lives in their browser only.
+
+    A row points at a :class:`Language`, so the code is always one the catalog knows; whether it
+    is offered (enabled) is checked when it is chosen and again when it is served, since a
+    language can be disabled afterwards. No history: it is the player's own setting, not a
+    translation anyone reviews.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="account_language",
+    )
+    # Only an enabled language validates (the admin's form offers only those).
+    language = models.ForeignKey(
+        Language, on_delete=models.CASCADE, related_name="+", limit_choices_to={"enabled": True}
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language_id and self.language.code}"

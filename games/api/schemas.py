@@ -111,12 +111,20 @@ class PlayerSerializer(serializers.Serializer):
 class Session(serializers.Serializer):
     player = PlayerSerializer(allow_null=True)
     user = serializers.CharField(allow_null=True)
+    language = serializers.CharField(
+        allow_null=True,
+        help_text="The account's language (an enabled catalog code), null for a guest or none.",
+    )
     csrf_token = serializers.CharField()
 
 
 class Account(serializers.Serializer):
     player = PlayerSerializer()
     user = serializers.CharField()
+
+
+class AccountLanguage(serializers.Serializer):
+    language = serializers.CharField(help_text="An enabled catalog code, e.g. de.")
 
 
 # --- events --------------------------------------------------------------------------------
@@ -347,6 +355,15 @@ class CommandResult(MatchBody):
 # --- hands ---------------------------------------------------------------------------------
 
 
+class HandForYou(serializers.Serializer):
+    seat = serializers.IntegerField()
+    cards = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Hold'em: your hole cards; Up & Down: the card you locked.",
+    )
+    net = serializers.IntegerField(help_text="Chips won (or lost, below 0) in the hand.")
+
+
 class HandSummary(serializers.Serializer):
     """One hand (a Hold'em hand, an Up & Down deal): what every game has, and in ``detail``
     what only this one has. ``first_seq``..``last_seq`` are exactly the events its replay
@@ -364,6 +381,16 @@ class HandSummary(serializers.Serializer):
     detail = serializers.DictField(
         help_text="The game's own: Hold'em's button and board; Up & Down's starter, locked "
         "cards and outcome."
+    )
+    you = HandForYou(help_text="The hand from the owner's seat.")
+    pot = serializers.IntegerField(help_text="Chips paid out, every pot together.")
+    all_in = serializers.BooleanField(help_text="Someone had nothing behind.")
+    result = serializers.ChoiceField(choices=["won", "lost", "split", "folded"])
+    stacks_after = serializers.ListField(
+        child=serializers.IntegerField(), help_text="By seat; empty while the hand is open."
+    )
+    eliminated = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Seats this hand knocked out."
     )
 
 
@@ -384,3 +411,104 @@ class Replay(serializers.Serializer):
     commitment = serializers.CharField(required=False, allow_null=True)
     seed = serializers.CharField(required=False, allow_null=True)
     shuffles = ShuffleProof(many=True, required=False)
+
+
+# --- statistics (GET /api/stats/) -----------------------------------------------------------
+
+
+def _rate(help_text: str) -> serializers.FloatField:
+    return serializers.FloatField(allow_null=True, help_text=f"{help_text} (0..1; null: none).")
+
+
+class HoldemStats(serializers.Serializer):
+    level = serializers.CharField()
+    hands = serializers.IntegerField()
+    matches = serializers.IntegerField()
+    vpip = _rate("Hands you put chips in voluntarily before the flop")
+    pfr = _rate("Hands you raised before the flop")
+    three_bet = _rate("Re-raises of the first raise, of the times you faced it")
+    aggression = serializers.FloatField(
+        allow_null=True, help_text="Bets and raises after the flop per call (null: no call)."
+    )
+    went_to_showdown = _rate("Showdowns of the hands you saw the flop in")
+    won_at_showdown = _rate("Showdowns won")
+    chips_per_100 = serializers.FloatField()
+    ci95 = serializers.ListField(
+        child=serializers.FloatField(),
+        min_length=2,
+        max_length=2,
+        help_text="95% interval of chips per 100 hands.",
+    )
+
+
+class LockCounts(serializers.Serializer):
+    UP = serializers.IntegerField()
+    DOWN = serializers.IntegerField()
+
+
+class LocksBySignal(serializers.Serializer):
+    """Keyed by how many UP cards the opponent's signal showed."""
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {str(signal): LockCounts() for signal in (0, 1, 2)}
+
+
+class UpDownStats(serializers.Serializer):
+    level = serializers.CharField()
+    deals = serializers.IntegerField()
+    matches = serializers.IntegerField()
+    match_wins = serializers.IntegerField()
+    fold_rate = _rate("Deals you folded")
+    chips_per_deal = serializers.FloatField()
+    locks = LocksBySignal(help_text="The group of the card you locked, by the opponent's signal.")
+
+
+class Stats(serializers.Serializer):
+    holdem = HoldemStats(many=True)
+    updown = UpDownStats(many=True)
+
+
+# --- a hand's analysis (GET /api/matches/{id}/hands/{n}/analysis/) ----------------------------
+
+
+class AnalysisPending(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["pending"])
+
+
+class StreetEquity(serializers.Serializer):
+    street = serializers.ChoiceField(choices=["preflop", "flop", "turn", "river"])
+    method = serializers.ChoiceField(choices=["exact", "monte_carlo"])
+    samples = serializers.IntegerField(
+        allow_null=True, help_text="Random boards drawn (monte_carlo); null when exact."
+    )
+    equity = serializers.DictField(
+        child=serializers.FloatField(), help_text="Each seat still in: its pot share (0..1)."
+    )
+
+
+class ReviewedAction(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["fold", "check", "call", "bet", "raise"])
+    amount = serializers.IntegerField(
+        allow_null=True, help_text="A call: the chips it adds; a bet or raise: the total."
+    )
+
+
+class Decision(serializers.Serializer):
+    seq = serializers.IntegerField()
+    street = serializers.ChoiceField(choices=["preflop", "flop", "turn", "river"])
+    equity = serializers.FloatField()
+    pot_odds = serializers.FloatField()
+    yours = ReviewedAction()
+    hard = ReviewedAction(help_text="What the hard AI would have done in your seat.")
+    ev_yours = serializers.FloatField()
+    ev_hard = serializers.FloatField()
+    cost = serializers.FloatField(help_text="Chips your choice gave up against the hard AI's.")
+
+
+class Analysis(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["ready"])
+    streets = StreetEquity(many=True)
+    decisions = Decision(many=True)
+    costly = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Seqs of the costly decisions."
+    )

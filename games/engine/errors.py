@@ -78,12 +78,15 @@ class ErrorCode(StrEnum):
     NOT_FOUND = "not_found"
     HAND_NOT_FOUND = "hand_not_found"
     HAND_NOT_FINISHED = "hand_not_finished"
+    EXPORT_FORMAT_UNKNOWN = "export_format_unknown"
+    ANALYSIS_UNAVAILABLE = "analysis_unavailable"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     INVALID_IDEMPOTENCY_KEY = "invalid_idempotency_key"
     INVALID_USERNAME = "invalid_username"
     USERNAME_TAKEN = "username_taken"
     WEAK_PASSWORD = "weak_password"
     INVALID_CREDENTIALS = "invalid_credentials"
+    LANGUAGE_UNAVAILABLE = "language_unavailable"
     REQUEST_TOO_LARGE = "request_too_large"
     # --- what Django REST framework refuses before a view runs ---
     INVALID = "invalid"
@@ -174,6 +177,13 @@ ERRORS: Mapping[ErrorCode, ErrorSpec] = MappingProxyType(
         ),
         _C.NOT_FOUND: _spec("Not found."),
         _C.HAND_NOT_FOUND: _spec("No hand {hand_number} in this match.", "hand_number"),
+        _C.EXPORT_FORMAT_UNKNOWN: _spec(
+            "No export as {format}: choose one of {allowed}.", "format", "allowed"
+        ),
+        _C.ANALYSIS_UNAVAILABLE: _spec(
+            "Hand {hand_number} has no analysis: only finished Hold'em hands are analysed.",
+            "hand_number",
+        ),
         _C.HAND_NOT_FINISHED: _spec(
             "Hand {hand_number} is not over yet: its replay opens when it ends.", "hand_number"
         ),
@@ -191,6 +201,10 @@ ERRORS: Mapping[ErrorCode, ErrorSpec] = MappingProxyType(
         # ``problems``: Django's password validator codes, e.g. ["password_too_short"].
         _C.WEAK_PASSWORD: _spec("Choose a stronger password.", "problems"),
         _C.INVALID_CREDENTIALS: _spec("Wrong username or password."),
+        # ``language``: the code asked for, which is not an enabled language of the catalog.
+        _C.LANGUAGE_UNAVAILABLE: _spec(
+            "The language {language} is not available here.", "language"
+        ),
         # ``maximum``: bytes. Every API body is a few hundred bytes; far bigger is refused unread.
         _C.REQUEST_TOO_LARGE: _spec(
             "The request body is too large: at most {maximum} bytes.", "maximum"

@@ -92,7 +92,7 @@ class ApiClient:
             else:
                 payload = raw if raw is not None else json.dumps({} if data is None else data)
                 response = call(path, payload, content_type=content_type, headers=headers)
-        text = response.content.decode()
+        text = response.content.decode(errors="replace")  # a zip export is bytes
         try:
             body = json.loads(text) if text else None
         except ValueError:

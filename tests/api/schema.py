@@ -93,6 +93,9 @@ class SchemaChecker:
         content = response.get("content")
         if content is None:
             assert not reply.text, f"{reply.method} {path} {reply.status} has a body"
+        elif "application/json" not in content:  # a file (hand-history exports)
+            media = reply.headers.get("Content-Type", "").split(";")[0]
+            assert media in content, f"{reply.method} {path} {reply.status} sent {media}"
         else:
             schema = content["application/json"]["schema"]
             self.validate(schema, reply.body, f"{reply.method} {path} {reply.status}")

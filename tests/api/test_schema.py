@@ -122,6 +122,21 @@ def read_everything(client: ApiClient, match_id: str) -> None:
         seqs = [event["seq"] for event in replay["events"]]
         assert seqs == list(range(hand["first_seq"], hand["last_seq"] + 1))
     assert client.replay(match_id, len(hands) + 1).code == "hand_not_found"
+    formats = {"holdem": ("phh", "pokerstars"), "updown": ("ud",)}[
+        client.view(match_id).body["game"]
+    ]
+    for fmt in formats:
+        client.get(f"/api/matches/{match_id}/export/", format=fmt).ok()
+        client.get(f"/api/matches/{match_id}/hands/{hands[0]['hand_number']}/export/", format=fmt)
+    assert client.get(f"/api/matches/{match_id}/export/", format="x").code == (
+        "export_format_unknown"
+    )
+    analysis = f"/api/matches/{match_id}/hands/{hands[0]['hand_number']}/analysis/"
+    if formats == ("ud",):
+        assert client.get(analysis).code == "analysis_unavailable"
+    elif hands[0]["finished"]:
+        assert client.get(analysis).status in (200, 202)  # the task runs at commit
+        assert client.get(analysis).ok().body["status"] == "ready"
     assert client.act(match_id, "check").code == "match_over"
     assert client.watch(match_id).code == "match_over"
     client.restart(match_id).ok()
@@ -158,7 +173,15 @@ def test_every_reply_of_whole_matches_matches_the_schema(make_client, reproducib
     assert {200, 201, 400, 404, 409, 422} <= statuses
     answered = {(method, path) for method, path, status in checker.checked if status < 300}
     # Up & Down has two players: once the human is out the match is over, with nothing to watch.
-    watch = {("POST", "/api/matches/{match_id}/watch/")} if game == "updown" else set()
+    # Nor has it a hand's analysis (Hold'em only).
+    watch = (
+        {
+            ("POST", "/api/matches/{match_id}/watch/"),
+            ("GET", "/api/matches/{match_id}/hands/{hand_number}/analysis/"),
+        }
+        if game == "updown"
+        else set()
+    )
     assert {op for op in checker.operations() if "/matches/" in op[1]} - watch <= answered
 
 
@@ -181,6 +204,13 @@ def test_sessions_accounts_and_the_error_catalog_match_the_schema(make_client):
     client.logout()
     assert client.login("schema-erin", "wrong").code == "invalid_credentials"
     client.login("schema-erin", "a long enough secret 1").ok()
+    client.session()
+    client.post("/api/session/language/", {"language": "de"}).ok()
+    assert client.post("/api/session/language/", {"language": "xx"}).code == (
+        "language_unavailable"
+    )
+    client.logout()
+    assert client.post("/api/session/language/", {"language": "de"}).code == "not_authenticated"
 
     browser = make_client(csrf=True)  # no token: refused before any view runs
     assert browser.start().code == "csrf_failed"
@@ -202,6 +232,7 @@ def test_every_operation_of_the_schema_is_covered_by_the_tests_above():
     }
     exercised = {
         ("GET", "/api/session/"),
+        ("POST", "/api/session/language/"),
         ("POST", "/api/auth/signup/"),
         ("POST", "/api/auth/login/"),
         ("POST", "/api/auth/logout/"),
@@ -217,5 +248,9 @@ def test_every_operation_of_the_schema_is_covered_by_the_tests_above():
         ("GET", "/api/matches/{match_id}/events/"),
         ("GET", "/api/matches/{match_id}/hands/"),
         ("GET", "/api/matches/{match_id}/hands/{hand_number}/"),
+        ("GET", "/api/matches/{match_id}/hands/{hand_number}/export/"),
+        ("GET", "/api/matches/{match_id}/export/"),
+        ("GET", "/api/matches/{match_id}/hands/{hand_number}/analysis/"),
+        ("GET", "/api/stats/"),  # tests/api/test_stats.py
     }
     assert operations == exercised

@@ -26,7 +26,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from games import services
 from games.models import Match, Player
@@ -35,6 +35,10 @@ from games.players import SESSION_KEY
 SCREENSHOTS = Path(__file__).with_name("screenshots")
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
+
+# Assertions wait as long as actions do: a loaded machine (two xdist workers, Chromium, the
+# live server and the AI thread on two cores) can take longer than Playwright's 5 s default.
+expect.set_options(timeout=20_000)
 
 # Reported on the console, and so failing the test, unless the test expects it.
 _CSP_WATCH = """

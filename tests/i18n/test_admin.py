@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from cardavia.i18n import exchange
-from cardavia.i18n.models import Language, Message, Translation
+from cardavia.i18n.models import AccountLanguage, Language, Message, Translation
 from tests.i18n.conftest import ENGLISH, staff
 
 pytestmark = pytest.mark.usefixtures("small_catalog")
@@ -386,6 +386,7 @@ def test_every_catalog_admin_page_renders(db: None) -> None:
     translation = row("ar", "ui.chips")
     message = translation.message
     german = Language.objects.get(code="de")
+    choice = AccountLanguage.objects.create(user=User.objects.get(username="root"), language=german)
     urls = [
         reverse("admin:i18n_language_changelist"),
         reverse("admin:i18n_language_change", args=[german.pk]),
@@ -396,6 +397,8 @@ def test_every_catalog_admin_page_renders(db: None) -> None:
         reverse("admin:i18n_translation_changelist") + "?missing=no&reviewed__exact=1",
         change_url(translation),
         reverse("admin:i18n_translation_history", args=[translation.pk]),
+        reverse("admin:i18n_accountlanguage_changelist") + "?q=root",
+        reverse("admin:i18n_accountlanguage_change", args=[choice.pk]),
     ]
     for url in urls:
         response = client.get(url)

@@ -128,6 +128,21 @@ def test_every_key_the_client_names_exists_in_english() -> None:
     assert unmatched == [], f"no English key fits these client key patterns: {unmatched}"
 
 
+# The client's own error codes: { code: "catalog_unavailable", ... } shown through error.<code>.
+_CLIENT_ERROR = re.compile(r"(?:\berror\s*=\s*|setError\(\s*)\{\s*code:\s*\"(?P<code>[a-z_]+)\"")
+
+
+def test_every_error_code_the_client_raises_itself_has_an_english_message() -> None:
+    codes = {
+        match["code"]
+        for path in sorted(CLIENT_SOURCES.rglob("*.js"))
+        if "vendor" not in path.parts
+        for match in _CLIENT_ERROR.finditer(path.read_text(encoding="utf-8"))
+    }
+    assert "catalog_unavailable" in codes
+    assert sorted(code for code in codes if f"error.{code}" not in english()) == []
+
+
 def test_every_english_entry_has_a_note_for_translators() -> None:
     assert sorted(key for key, entry in english().items() if not entry["note"].strip()) == []
 

@@ -13,14 +13,14 @@ Only no-limit Texas hold'em (``variant = "NT"``) is accepted, with the fields ``
 chips. As PokerKit does, an array shorter than the number of players is padded with zeros and a
 single number stands for every player. Actions: ``d dh pN CARDS`` (``??`` is an unknown card;
 one line per player or one per card), ``d db CARDS``, ``pN f``, ``pN cc``, ``pN cbr AMOUNT`` and
-``pN sm CARDS`` / ``pN sm -`` (show); a ``# commentary`` and blank no-op lines are allowed.
+``pN sm CARDS`` / ``pN sm -`` (show), ``pN sm`` (a muck: see below); a ``# commentary`` and
+blank no-op lines are allowed.
 
 Refused, each with a one-line reason (:class:`PHHError`): malformed TOML or fields; several hands
 in one file; another variant; straddles (forced bets beyond the small and big blind); antes other
 than uniform or a big-blind ante; ``min_bet`` other than the big blind
 (docs/rules.md#holdem-betting); more than ten players or a non-positive / unknown (``inf``)
-stack; a muck (``pN sm`` without cards: at our showdown every live hand is shown,
-docs/rules.md#holdem-pots); stud and draw actions; a card used twice or a show that contradicts
+stack; stud and draw actions; a card used twice or a show that contradicts
 the dealt cards; and, when replaying, any action our engine refuses (a re-raise a short all-in
 did not reopen, docs/rules.md#holdem-all-ins, a bet below the minimum, acting out of turn, acting on
 the wrong street, acting after the hand is over), a hand that reaches showdown with unknown hole or
@@ -43,6 +43,16 @@ order takes them and the board after the burns, and fills burns and unknown card
 cards. A ``sm`` line reveals an unknown player's cards. PokerKit writes the ``sm`` lines of an
 all-in hand before the board run-out; any order is accepted, since the deck is built first.
 Without ``sm`` lines our showdown shows every live hand anyway; only unknown cards stop it.
+
+Mucks
+-----
+``pN sm`` with no cards is a muck at showdown, as PHH and PokerKit define it: the player gives up
+their claim, and each pot goes to the best hand among the players eligible for it who did not
+muck (split, odd chips and all, by our rules). Our own games never muck — at our showdown every
+live hand is shown (docs/rules.md#holdem-pots) — so the replay plays the hand through our engine
+and then settles the pots again without the mucked hands (:func:`settle_without`). A mucked
+hand's cards may be unknown (``??``). A muck by a player not at showdown, or by every player
+eligible for a pot, is refused.
 
 Where PokerKit and our rules differ
 -----------------------------------
@@ -73,7 +83,7 @@ Where PokerKit and our rules differ
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -85,7 +95,9 @@ from games.engine.game import HistoryFormat
 from games.engine.hand_history import Action, Card, Replay
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
+from games.engine.holdem.evaluator import evaluate, hand_rank
 from games.engine.holdem.game import Act, StartHand, StartMatch, advance
+from games.engine.holdem.pots import split_pot
 from games.engine.holdem.state import BETTING, HoldemState
 from games.engine.holdem.state import fold as fold_events
 from games.engine.toml_files import parse_toml
@@ -280,10 +292,8 @@ def parse_action(text: str, number: int, count: int) -> Action:
             value = _action_amount(amount, where)
             return Action(number, text, "cbr", _player(player, count, where), amount=value)
         case [player, "sm"]:
-            raise PHHError(
-                f"{where}: p{_player(player, count, where) + 1} mucks; our rules show every live "
-                "hand where showdown, nothing is mucked (docs/rules.md#holdem-pots)"
-            )
+            # A muck: the player gives up their claim to the pot (PHH, PokerKit).
+            return Action(number, text, "muck", _player(player, count, where))
         case [player, "sm", "-"]:
             return Action(number, text, "sm", _player(player, count, where))
         case [player, "sm", cards]:
@@ -440,17 +450,70 @@ def replay(history: HandHistory) -> Replay:
         waiting = f"p{legal.seat + 1} to act on the {state.street}" if legal else "unfinished"
         raise PHHError(f"hand incomplete: the actions end with {waiting}")
     _check_board(cards, state, board_dealt)
+    mucked = {action.actor for action in history.actions if action.kind == "muck"}
     for item in events:
         if isinstance(item, ev.HandShown) and None in cards.hole[item.seat]:
+            if item.seat in mucked:
+                continue
             raise PHHError(
                 f"p{item.seat + 1}'s hole cards are unknown at showdown "
                 "(no 'sm' line shows them), so the pot cannot be settled"
             )
+    if mucked:
+        events = settle_without({seat for seat in mucked if seat is not None}, events, state)
+        ended = next(item for item in events if isinstance(item, ev.HandEnded))
+        return Replay(finishing_stacks=tuple(ended.stacks), events=tuple(events), deck=deck)
     return Replay(
         finishing_stacks=tuple(seat.stack for seat in state.seats),
         events=tuple(events),
         deck=deck,
     )
+
+
+def settle_without(mucked: set[int], events: Sequence[Event], state: HoldemState) -> list[Event]:
+    """The hand's events with its pots settled again as if the ``mucked`` hands were never
+    shown: each pot to the best hand among its eligible players who did not muck.
+
+    Winners are ordered clockwise from the button's left (seat 0 in a PHH replay, see "Seats"),
+    so odd chips follow our rules (docs/rules.md#holdem-pots)."""
+    shown = {item.seat: item for item in events if isinstance(item, ev.HandShown)}
+    for seat in sorted(mucked):
+        if seat not in shown:
+            raise PHHError(f"p{seat + 1} mucks but is not at a showdown")
+    values = {
+        seat: evaluate([*item.cards, *state.board])
+        for seat, item in shown.items()
+        if seat not in mucked
+    }
+    change: dict[int, int] = {}
+    settled: list[Event] = []
+    for item in events:
+        if isinstance(item, ev.PotAwarded):
+            claim = [seat for seat in sorted(item.eligible) if seat not in mucked]
+            if not claim:
+                raise PHHError(f"every player eligible for pot {item.pot} mucks")
+            best = max(values.get(seat, -1) for seat in claim)
+            winners = [seat for seat in claim if values.get(seat, -1) == best]
+            shares, odd = split_pot(item.amount, winners)
+            for seat, share in zip(item.winners, item.shares, strict=True):
+                change[seat] = change.get(seat, 0) - share
+            for seat, share in zip(winners, shares, strict=True):
+                change[seat] = change.get(seat, 0) + share
+            rank = hand_rank(best) if best >= 0 and len(claim) > 1 else None
+            item = replace(
+                item,
+                winners=tuple(winners),
+                shares=tuple(shares),
+                odd_chips=tuple(odd),
+                hand_rank=rank if item.hand_rank is not None else None,
+            )
+        elif isinstance(item, ev.HandShown) and item.seat in mucked:
+            continue  # a mucked hand is never shown
+        elif isinstance(item, ev.HandEnded):
+            stacks = [stack + change.get(seat, 0) for seat, stack in enumerate(item.stacks)]
+            item = replace(item, stacks=tuple(stacks))
+        settled.append(item)
+    return settled
 
 
 def _play(state: HoldemState, action: Action, board_dealt: int) -> tuple[HoldemState, list[Event]]:

@@ -42,6 +42,7 @@ GOOD_FILES = {
     "dwan_ivey_2009.phh": (572100, 1997500, 1109500),
     "unknown_cards.phh": (199, 235, 200, 166, 200, 200),
     "skipped_check.phh": (490, 530, 0),
+    "muck.phh": (98, 102),
 }
 
 BAD_FILES = {
@@ -51,7 +52,6 @@ BAD_FILES = {
     "short_allin_reraise.phh": "action 11 'p1 cbr 400': A short all-in did not reopen raising",
     "preflop_short_allin_reraise.phh": "action 9 'p3 cbr 100': A short all-in did not reopen",
     "truncated.phh": "hand incomplete: the actions end with p1 to act on the flop",
-    "muck.phh": "action 15 'p1 sm': p1 mucks; our rules show every live hand",
     "unknown_at_showdown.phh": "p1's hole cards are unknown at showdown",
 }
 
@@ -63,6 +63,7 @@ POKERKIT_AGREES = (
     "dwan_ivey_2009.phh",
     "unknown_cards.phh",
     "skipped_check.phh",
+    "muck.phh",
 )
 
 

@@ -98,10 +98,11 @@ export async function session() {
 // The signed-in account's language (the session's "language"), kept for every device.
 export const saveLanguage = (language) => request("POST", "/api/session/language/", { language });
 
-export const signUp = (username, password) =>
-  request("POST", "/api/auth/signup/", { username, password });
-export const logIn = (username, password) =>
-  request("POST", "/api/auth/login/", { username, password });
+// ``language``: the page's, kept as the account's if it has none yet.
+export const signUp = (username, password, language) =>
+  request("POST", "/api/auth/signup/", { username, password, language });
+export const logIn = (username, password, language) =>
+  request("POST", "/api/auth/login/", { username, password, language });
 export const logOut = () => request("POST", "/api/auth/logout/", {});
 
 export const matches = () => request("GET", "/api/matches/");

@@ -86,6 +86,7 @@ function draw() {
 function pageView() {
   let content;
   if (ctrl.route.tab === "rules") content = rulesView(ctrl);
+  else if (ctrl.route.tab === "study") content = studyPage ? studyPage.view(ctrl) : h("p", { class: "loading", "aria-busy": "true" }, t("ui.table.loading"));
   else if (ctrl.route.matchId) content = tableView();
   else content = lobbyView(ctrl);
   return h(
@@ -158,6 +159,7 @@ function tableView() {
             : null,
           game === "updown" && display.ante ? h("span", null, t("updown.ante_amount", { amount: display.ante })) : null,
         ),
+        h("a", { class: "button hands-link", href: `#/match/${display.id}/hands` }, t("replay.nav.hands")),
         h("div", { class: "table-menu" }, restartControl(), h("a", { class: "button", href: "#/" }, t("ui.table.lobby"))),
       ),
       game === "holdem" ? holdemTable(ctrl) : updownTable(ctrl),
@@ -323,10 +325,10 @@ ctrl.resetSettings = () => {
   redraw();
 };
 
-// The server keeps a signed-in account's language when its session says so (the session
-// body carries "language", null until one is chosen).
+// A signed-in account keeps its language on the server (the session's "language", null until
+// one is chosen); a guest's choice stays in this browser.
 function accountKeepsLanguage() {
-  return Boolean(ctrl.session && ctrl.session.user && Object.hasOwn(ctrl.session, "language"));
+  return Boolean(ctrl.session && ctrl.session.user);
 }
 
 async function saveAccountLanguage(code) {
@@ -579,15 +581,15 @@ ctrl.start = async (game) => {
 async function accountCommand(call) {
   ctrl.error = null;
   try {
-    await call(ctrl.lobby.username, ctrl.lobby.password);
+    // The page's language goes with the credentials: the server keeps it as the account's if
+    // the account has none yet.
+    await call(ctrl.lobby.username, ctrl.lobby.password, ctrl.languageCode);
     ctrl.lobby.password = "";
     ctrl.session = await api.session();
-    // Signed in: the account's language wins; an account without one keeps the page's.
+    // Signed in: the account's language wins.
     const account = ctrl.session.user ? ctrl.session.language : null;
     if (account && account !== ctrl.languageCode && ctrl.languages.some((l) => l.code === account)) {
       await ctrl.setLanguage(account, { save: false });
-    } else {
-      await saveAccountLanguage(ctrl.languageCode);
     }
     await refreshLobby();
   } catch (error) {
@@ -609,13 +611,34 @@ ctrl.logOut = () =>
 function parseRoute() {
   const [first, ...rest] = location.hash.replace(/^#\/?/, "").split("/");
   if (first === "rules") return { tab: "rules", matchId: null, anchor: rest.join("/") || null };
+  const study = studyRoute(first, rest);
+  if (study) return study;
   if (first === "match" && rest[0]) return { tab: "table", matchId: rest[0], anchor: null };
   return { tab: "table", matchId: null, anchor: null };
+}
+
+// The study pages (study.js, loaded on first use): a match's hands, a hand's replay at a step,
+// your statistics.
+let studyPage = null;
+
+function studyRoute(first, rest) {
+  if (first === "stats") return { tab: "study", page: "stats", matchId: null, anchor: null };
+  if (first !== "match" || !rest[0]) return null;
+  if (rest[1] === "hands") return { tab: "study", page: "hands", matchId: rest[0], anchor: null };
+  if (rest[1] !== "hand" || !/^\d+$/.test(rest[2] || "")) return null;
+  const step = rest[3] === "step" && /^\d+$/.test(rest[4] || "") ? Number(rest[4]) : null;
+  return { tab: "study", page: "hand", matchId: rest[0], hand: Number(rest[2]), step, anchor: null };
+}
+
+async function openStudy(route) {
+  studyPage = studyPage || (await import("./study.js"));
+  if (ctrl.route === route) studyPage.open(ctrl, route, redraw);
 }
 
 function onRoute() {
   ctrl.route = parseRoute();
   const { tab, matchId, anchor } = ctrl.route;
+  if (tab === "study") openStudy(ctrl.route);
   if (tab === "table" && matchId && (!ctrl.display || ctrl.display.id !== matchId)) {
     openMatch(matchId);
   } else if (tab === "table" && !matchId) {
@@ -684,6 +707,9 @@ async function start() {
     ctrl.languages = languages;
     ctrl.languageCode = preferredLanguage(languages, session.user ? session.language : null);
     await loadCatalog(ctrl.languageCode);
+    // An account signed in before it kept a language (or whose language was disabled) takes
+    // the page's, so its other devices follow.
+    if (session.user && !session.language) saveAccountLanguage(ctrl.languageCode);
   } catch {
     ctrl.failed = true;
     document.getElementById("app").classList.add("boot-failed");

@@ -176,6 +176,7 @@ export function lobbyView(ctrl) {
     { class: "lobby" },
     h("div", { class: "game-cards" }, GAMES.map((game) => gameCard(ctrl, game))),
     resumeList(ctrl),
+    h("p", { class: "lobby-stats" }, h("a", { class: "button", href: "#/stats" }, t("replay.nav.stats"))),
     account(ctrl),
   );
 }

@@ -1,0 +1,160 @@
+"""A finished Hold'em hand's analysis, as ``GET .../hands/{n}/analysis/`` serves it: equity by
+street and the hard AI's review of the owner's decisions (:mod:`bots.holdem.coach`).
+
+Built by the Celery task ``bots.tasks.analyse_hand`` and kept in the ``HandAnalysis`` read model:
+derived data, never an event. Here rather than in ``games`` because the review asks the hard AI.
+
+Equity is computed with every card the hand's end revealed (its seed revealed the whole deck):
+exactly where at most two board cards remain, from :data:`SAMPLES` random boards before the flop
+(the figure says which). The random boards are drawn from a generator seeded by the match and the
+hand, so the same hand always gets the same numbers.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from bots.holdem import coach
+from bots.holdem.hard import HardBot
+from bots.selectors import seat_history
+from games.engine.events import Event, to_record
+from games.engine.holdem import events as ev
+from games.engine.holdem.played_hand import played_hand
+from games.engine.holdem.street_equity import equity_by_street as street_equities
+from games.engine.holdem.street_equity import showdown_equity
+from games.models import Event as EventRow
+from games.models import HandAnalysis, HandSummary, Match
+from games.registry import game_for
+from games.selectors import match_state, stored_events
+
+logger = logging.getLogger(__name__)
+
+SAMPLES = 20_000  # Monte Carlo boards before the flop: a standard error of at most 0.0036
+
+ACTIONS: Mapping[str, str] = {
+    "holdem.folded": "fold",
+    "holdem.checked": "check",
+    "holdem.called": "call",
+    "holdem.bet": "bet",
+    "holdem.raised": "raise",
+}
+
+
+def store_analysis(match_id: str, hand_number: int) -> None:
+    """Compute the analysis and mark it ready; on failure forget the request, so the next one
+    asks again."""
+    hand = HandSummary.objects.select_related("match").get(
+        match_id=match_id, hand_number=hand_number
+    )
+    try:
+        body = hand_analysis(hand.match, hand)
+    except Exception:
+        logger.exception("analysis of hand %s of %s failed", hand_number, match_id)
+        HandAnalysis.objects.filter(hand=hand).delete()
+        raise
+    HandAnalysis.objects.update_or_create(
+        hand=hand, defaults={"status": HandAnalysis.Status.READY, "body": body}
+    )
+
+
+def hand_analysis(match: Match, hand: HandSummary) -> dict[str, Any]:
+    """The analysis body of a finished Hold'em hand (the API's 200 answer)."""
+    rows = EventRow.objects.filter(match=match, hand_number=hand.hand_number).order_by("seq")
+    numbered = [(seq, item) for seq, item in stored_events(match, upto=hand.last_seq)]
+    in_hand = set(rows.values_list("seq", flat=True))
+    hand_events = [(seq, item) for seq, item in numbered if seq in in_hand]
+    start = next(item for _, item in numbered if isinstance(item, ev.MatchStarted))
+    played = played_hand(
+        [to_record(item) for _, item in hand_events],
+        small_blind=start.small_blind,
+        big_blind=start.big_blind,
+    )
+    rng = np.random.default_rng(_seed(match, hand.hand_number))
+    streets = [
+        {
+            "street": street.street,
+            "method": "exact" if street.equity.exact else "monte_carlo",
+            "samples": None if street.equity.exact else street.equity.boards,
+            "equity": {str(seat): share for seat, share in street.equity.shares.items()},
+        }
+        for street in street_equities(played, samples=SAMPLES, rng=rng)
+    ]
+    spots = decision_spots(match, hand, hand_events, played.hole_cards, rng)
+    reviewed = coach.review_hand(spots, bot=HardBot(), seed=str(match.id))
+    return {
+        "status": "ready",
+        "streets": streets,
+        "decisions": reviewed,
+        "costly": coach.costly(reviewed, start.big_blind),
+    }
+
+
+def decision_spots(
+    match: Match,
+    hand: HandSummary,
+    hand_events: Sequence[tuple[int, Event]],
+    holes: Mapping[int, Sequence[str]],
+    rng: np.random.Generator,
+) -> list[coach.Spot]:
+    """Each action of the owner's seat, with the view and history they had just before it."""
+    game = game_for(match.game)
+    seat = game.human_seat
+    before = copy.copy(match)
+    before.seq = hand.first_seq - 1
+    state = match_state(before)
+    equities: dict[tuple[int, frozenset[int]], float] = {}
+    spots = []
+    for seq, item in hand_events:
+        kind = ACTIONS.get(item.TYPE)
+        if kind is not None and getattr(item, "seat", None) == seat:
+            at = copy.copy(match)
+            at.seq = seq - 1
+            view = game.view(state, seat)
+            live = frozenset(
+                index
+                for index, other in enumerate(view["seats"])
+                if other["in_hand"] and not other["folded"]
+            )
+            key = (len(view["board"]), live)
+            if key not in equities:
+                equities[key] = _equity(seat, live, holes, view["board"], rng)
+            spots.append(
+                coach.Spot(
+                    seq=seq,
+                    street=view["street"] or "preflop",
+                    view=view,
+                    history=seat_history(at, seat),
+                    yours=(kind, getattr(item, "to", None)),
+                    equity=equities[key],
+                )
+            )
+        game.apply(state, item)
+    return spots
+
+
+def _equity(
+    seat: int,
+    live: frozenset[int],
+    holes: Mapping[int, Sequence[str]],
+    board: Sequence[str],
+    rng: np.random.Generator,
+) -> float:
+    """The seat's pot share at showdown against the other hands still in."""
+    if len(live) < 2:
+        return 1.0
+    dead = [card for other, cards in holes.items() if other not in live for card in cards]
+    shares = showdown_equity(
+        {other: holes[other] for other in live}, board, dead, samples=SAMPLES, rng=rng
+    )
+    return shares.shares[seat]
+
+
+def _seed(match: Match, hand_number: int) -> int:
+    digest = hashlib.sha256(f"analysis:{match.id}:{hand_number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")

@@ -1,0 +1,329 @@
+// The study pages, loaded on first use (main.js imports this module dynamically, so the table's
+// first load stays small): a match's hands with its stack chart, the replayer with the shuffle
+// check, the settlement and the analysis, and the player's statistics.
+//
+// Routes (main.js hands them over as {page, matchId, parts}):
+//   #/match/<id>/hands                   the hand list and the stack chart
+//   #/match/<id>/hand/<n>[/step/<k>]     the replayer at step k (0: before the first event)
+//   #/stats                              your statistics
+
+import { h } from "../vendor/preact-11.2.0/preact.js";
+import * as api from "./api.js";
+import { fromView } from "./display.js";
+import { holeCardsFromSeed, verifyDeal, verifyHoldem } from "./proof.js";
+import { t } from "./i18n.js";
+import { handListView, segmentOpening } from "./views/replay_list.js";
+import { replayView } from "./views/replay.js";
+import { buildSteps, startingStacks } from "./views/replay_steps.js";
+import { statsView } from "./views/stats.js";
+
+const PLAY_MS = 800;
+const ANALYSIS_POLL_MS = 1000;
+// A task that never answers (its worker down) is given up after this many polls.
+const ANALYSIS_POLLS = 180;
+
+let redraw = () => {};
+let ctrl = null;
+
+// Everything the study pages show; one match and one hand at a time.
+export const study = {
+  page: null,
+  matchId: null,
+  body: null, // the match's view (players, viewer, game)
+  table: null, // fromView(body): names and seats for the views
+  hands: null,
+  feed: null, // the match's whole event feed, when a chart or an Up & Down proof needs it
+  start: null, // the stacks the current segment started with (the chart's first point)
+  filter: "all",
+  hand: null, // {number, replay, steps, events, step, playing}
+  proof: null, // null | "running" | [result, ...]
+  analysis: null, // null | {status: "pending" | "ready" | "unavailable", data}
+  stats: null,
+  loading: false,
+};
+
+// --- reading the API ---------------------------------------------------------------------------
+
+// A GET of a study endpoint: {status, body}; a refusal is thrown as api.ApiError.
+async function getJson(path) {
+  const response = await fetch(path, {
+    headers: { Accept: "application/json" },
+    credentials: "same-origin",
+    cache: "no-store",
+  });
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!response.ok) throw new api.ApiError(response.status, body);
+  return { status: response.status, body };
+}
+
+const matchPath = (id) => `/api/matches/${encodeURIComponent(id)}`;
+
+function fail(error) {
+  if (!(error instanceof api.ApiError)) throw error;
+  ctrl.error = { code: error.code, params: error.params };
+  redraw();
+}
+
+async function loadMatch(matchId) {
+  if (study.matchId === matchId && study.body) return;
+  study.matchId = matchId;
+  study.body = null;
+  study.hands = null;
+  study.feed = null;
+  study.hand = null;
+  const body = await api.match(matchId);
+  if (study.matchId !== matchId) return;
+  study.body = body;
+  study.table = fromView(body);
+}
+
+async function loadHands(matchId) {
+  const { body } = await getJson(`${matchPath(matchId)}/hands/`);
+  if (study.matchId === matchId) study.hands = body.hands;
+}
+
+// Read afresh each time: the match may have moved on since (a shoe revealed, hands played).
+export async function loadFeed(matchId) {
+  const feed = await api.events(matchId, 0);
+  if (study.matchId === matchId) study.feed = feed.events;
+  return feed.events;
+}
+
+// The stacks the chart starts from: those the current segment's first hand started with.
+async function loadStart(matchId) {
+  study.start = null;
+  const opening = segmentOpening(study.hands);
+  if (opening === null) return;
+  const { body: replay } = await getJson(`${matchPath(matchId)}/hands/${opening}/`);
+  if (study.matchId === matchId) study.start = startingStacks(study.body, replay.events);
+}
+
+async function loadHand(matchId, number) {
+  const { body: replay } = await getJson(`${matchPath(matchId)}/hands/${number}/`);
+  const revealed = study.body.game === "holdem" ? await holeCardsFromSeed(replay).catch(() => ({})) : {};
+  const { steps, events } = buildSteps(study.body, replay, revealed);
+  study.hand = { number, replay, steps, events, step: 0, playing: false };
+  study.proof = null;
+  study.analysis = null;
+}
+
+// --- opening a route -------------------------------------------------------------------------
+
+export async function open(controller, route, requestRedraw) {
+  ctrl = controller;
+  redraw = requestRedraw;
+  stopPlaying();
+  study.page = route.page;
+  try {
+    if (route.page === "stats") {
+      study.loading = study.stats === null;
+      redraw();
+      study.stats = (await getJson("/api/stats/")).body;
+      return;
+    }
+    const matchId = route.matchId;
+    study.loading = true;
+    redraw();
+    await loadMatch(matchId);
+    if (route.page === "hands") {
+      await loadHands(matchId);
+      if (!study.hands.some((hand) => hand.stacks_after)) await loadFeed(matchId);
+      await loadStart(matchId);
+      return;
+    }
+    const number = Number(route.hand);
+    if (!study.hand || study.hand.number !== number) await loadHand(matchId, number);
+    setStep(Number.isFinite(route.step) ? route.step : 0, { url: false });
+    // The analysis is computed on demand (a Celery task): asked for when the player does.
+    if (study.analysis === null && study.body.game === "holdem") study.analysis = { status: "idle", data: null };
+  } catch (error) {
+    fail(error);
+  } finally {
+    study.loading = false;
+    redraw();
+  }
+}
+
+// --- the replayer's commands -------------------------------------------------------------------
+
+function stepUrl(k) {
+  return `#/match/${study.matchId}/hand/${study.hand.number}/step/${k}`;
+}
+
+export function setStep(k, { url = true } = {}) {
+  const hand = study.hand;
+  if (!hand) return;
+  hand.step = Math.max(0, Math.min(hand.steps.length - 1, k));
+  if (hand.step === hand.steps.length - 1) stopPlaying();
+  // Each step has its own address, without filling the history with one entry per step.
+  if (url) history.replaceState(null, "", stepUrl(hand.step));
+  redraw();
+  // Once drawn, the log scrolls (itself, not the page) to keep the current line in sight.
+  requestAnimationFrame(() => requestAnimationFrame(scrollLog));
+}
+
+function scrollLog() {
+  const log = document.querySelector(".replay-log");
+  const line = log && log.querySelector("li.current");
+  if (!line) return;
+  const top = line.offsetTop - log.clientHeight / 2 + line.clientHeight / 2;
+  log.scrollTop = Math.max(0, top);
+}
+
+let timer = null;
+
+function stopPlaying() {
+  if (timer) clearInterval(timer);
+  timer = null;
+  if (study.hand) study.hand.playing = false;
+}
+
+export function togglePlay() {
+  const hand = study.hand;
+  if (!hand) return;
+  if (hand.playing) {
+    stopPlaying();
+    redraw();
+    return;
+  }
+  if (hand.step >= hand.steps.length - 1) setStep(0);
+  hand.playing = true;
+  timer = setInterval(() => setStep(study.hand.step + 1), PLAY_MS);
+  redraw();
+}
+
+/** The step that shows the event ``seq`` done (the log highlights it). */
+export function stepOfSeq(seq) {
+  const index = study.hand ? study.hand.events.findIndex((record) => record.seq === seq) : -1;
+  return index < 0 ? null : index + 1;
+}
+
+export function jumpToSeq(seq) {
+  const step = stepOfSeq(seq);
+  if (step === null) return;
+  stopPlaying();
+  setStep(step);
+}
+
+// The costly spots (analysis) as steps, in order; the next one after (or before) the step shown.
+export function costlySteps() {
+  const costly = study.analysis && study.analysis.status === "ready" ? study.analysis.data.costly || [] : [];
+  return costly.map(stepOfSeq).filter((step) => step !== null).sort((a, b) => a - b);
+}
+
+export function nextCostly(direction) {
+  const steps = costlySteps();
+  const here = study.hand.step;
+  const target = direction > 0 ? steps.find((s) => s > here) : [...steps].reverse().find((s) => s < here);
+  if (target !== undefined) {
+    stopPlaying();
+    setStep(target);
+  }
+}
+
+export function setFilter(filter) {
+  study.filter = filter;
+  redraw();
+}
+
+// --- verify the shuffle ------------------------------------------------------------------------
+
+export async function verify() {
+  const hand = study.hand;
+  if (!hand || study.proof === "running") return;
+  study.proof = "running";
+  redraw();
+  try {
+    if (study.body.game === "holdem") {
+      study.proof = [await verifyHoldem(hand.replay)];
+    } else {
+      study.proof = await verifyDeal(hand.replay, await loadFeed(study.matchId));
+    }
+  } catch (error) {
+    study.proof = null;
+    fail(error);
+  }
+  redraw();
+}
+
+// --- analysis (Hold'em): 202 while the task runs, then the figures -------------------------------
+
+async function fetchAnalysis() {
+  const hand = study.hand;
+  const path = `${matchPath(study.matchId)}/hands/${hand.number}/analysis/`;
+  try {
+    const { status, body } = await getJson(path);
+    if (study.hand !== hand) return null;
+    study.analysis = status === 202 ? { status: "pending", data: null } : { status: "ready", data: body };
+  } catch (error) {
+    if (!(error instanceof api.ApiError)) throw error;
+    if (study.hand !== hand) return null;
+    study.analysis =
+      error.status === 404 && error.code !== "match_not_found"
+        ? { status: "unavailable", data: null, code: error.code }
+        : { status: "failed", data: null, code: error.code };
+  }
+  redraw();
+  return study.analysis.status;
+}
+
+export async function analyse() {
+  const hand = study.hand;
+  if (!hand || (study.analysis && study.analysis.status === "pending")) return;
+  study.analysis = { status: "pending", data: null };
+  redraw();
+  for (let poll = 0; study.hand === hand && (await fetchAnalysis()) === "pending"; poll += 1) {
+    if (poll >= ANALYSIS_POLLS) {
+      study.analysis = { status: "failed", data: null };
+      redraw();
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, ANALYSIS_POLL_MS));
+  }
+}
+
+// --- the keyboard: ←/→ a step, Home/End, space plays or pauses ----------------------------------
+
+// The replayer's controls are a media player's: like a time axis they read left to right in
+// every language (the scrubber too), so → is always forward.
+function onKey(event) {
+  if (!ctrl || ctrl.route.tab !== "study" || study.page !== "hand" || !study.hand) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+  const target = event.target;
+  const tag = target && target.tagName;
+  if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && target.type !== "range")) return;
+  const hand = study.hand;
+  const moves = {
+    ArrowRight: () => setStep(hand.step + 1),
+    ArrowLeft: () => setStep(hand.step - 1),
+    Home: () => setStep(0),
+    End: () => setStep(hand.steps.length - 1),
+  };
+  if (moves[event.key]) {
+    event.preventDefault();
+    stopPlaying();
+    moves[event.key]();
+  } else if (event.key === " " && tag !== "BUTTON" && tag !== "A" && tag !== "SUMMARY") {
+    event.preventDefault();
+    togglePlay();
+  }
+}
+
+document.addEventListener("keydown", onKey);
+
+// --- the page --------------------------------------------------------------------------------
+
+export function view(controller) {
+  ctrl = controller;
+  if (study.loading) return h("p", { class: "loading", "aria-busy": "true" }, t("replay.loading"));
+  if (study.page === "stats") return statsView(study);
+  if (!study.body) return null;
+  if (study.page === "hands") return handListView(study);
+  if (!study.hand) return null;
+  return replayView(study, ctrl);
+}

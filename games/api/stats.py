@@ -1,0 +1,20 @@
+"""The current player's statistics across matches, per game and level."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import stats
+from games.api import schemas
+from games.api.common import requester
+
+
+class StatsView(APIView):
+    """Served from a read model the events keep up to date (one query per game)."""
+
+    @extend_schema(operation_id="stats", responses={200: schemas.Stats, **schemas.REFUSALS})
+    def get(self, request: Request) -> Response:
+        return Response(stats.player_stats(requester(request)))
