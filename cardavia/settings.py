@@ -193,6 +193,15 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Fields of one name with different choice sets (a match's status and an analysis's; every
+    # street and the four betting rounds) each get a stable enum name of their own.
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": ["active", "finished"],
+        "AnalysisPendingEnum": ["pending"],
+        "AnalysisReadyEnum": ["ready"],
+        "StreetEnum": ["preflop", "flop", "turn", "river", "showdown"],
+        "BettingRoundEnum": ["preflop", "flop", "turn", "river"],
+    },
 }
 
 # --- Celery ---------------------------------------------------------------------------------

@@ -300,6 +300,31 @@ def test_the_stack_chart_opens_a_hand(browse: Any, make_match: Any, deal: Any) -
     expect(page.locator(".study-replay h2")).to_contain_text(f"Hand {target}")
 
 
+def test_a_finished_match_is_studied_from_the_lobby(
+    browse: Any, make_match: Any, deal: Any
+) -> None:
+    deal("replay-finished")
+    player, match_id = make_match("holdem", MANIACS)
+    for _ in range(40):
+        match = Match.objects.get(id=match_id)
+        if match.status != Match.Status.ACTIVE:
+            break
+        if match_state(match).to_act == 0:
+            play_holdem(player, match_id, len(finished_hands(match_id)) + 1, shove)
+        else:
+            services.match_watch(match_id=match_id, player=player)
+    assert Match.objects.get(id=match_id).status == Match.Status.FINISHED
+    page = browse(player=player)
+    page.goto("/")
+    finished = page.locator(f".finished li[data-match='{match_id}']")
+    expect(finished).to_be_visible()
+    expect(page.locator(f".resume li[data-match='{match_id}']")).to_have_count(0)
+    shot(page, "lobby-finished-en-1280x800")
+    finished.locator("a").click()
+    expect(page).to_have_url(re.compile(rf"#/match/{match_id}/hands$"))
+    expect(page.locator(".stack-chart svg")).to_be_visible()
+
+
 # --- learn from the hand ---------------------------------------------------------------------
 
 

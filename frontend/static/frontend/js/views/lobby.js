@@ -107,6 +107,41 @@ function resumeList(ctrl) {
   );
 }
 
+// Finished matches stay studyable: each links to its hand history (replays, exports, the chart).
+function finishedList(ctrl) {
+  const finished = (ctrl.lobby.matches || []).filter((match) => match.status === "finished");
+  if (!finished.length) return null;
+  return h(
+    "section",
+    { class: "finished", "aria-labelledby": "finished-title" },
+    h("h2", { id: "finished-title" }, t("ui.lobby.finished_title")),
+    h(
+      "ul",
+      null,
+      finished.slice(0, 8).map((match) =>
+        h(
+          "li",
+          { "data-match": match.id },
+          h(
+            "span",
+            { class: "resume-what" },
+            t("ui.lobby.resume_line", {
+              game: gameName(match.game),
+              level: t(`level.${match.level}.name`),
+              date: formatDate(match.updated_at),
+            }),
+          ),
+          h(
+            "a",
+            { class: "button", href: `#/match/${match.id}/hands` },
+            t("replay.nav.hands"),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
 function account(ctrl) {
   const session = ctrl.session;
   if (session && session.user) {
@@ -176,6 +211,7 @@ export function lobbyView(ctrl) {
     { class: "lobby" },
     h("div", { class: "game-cards" }, GAMES.map((game) => gameCard(ctrl, game))),
     resumeList(ctrl),
+    finishedList(ctrl),
     h("p", { class: "lobby-stats" }, h("a", { class: "button", href: "#/stats" }, t("replay.nav.stats"))),
     account(ctrl),
   );
