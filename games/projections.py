@@ -17,6 +17,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
+from psycopg.types.json import Jsonb
+
 from games.engine.events import Event, from_record
 from games.models import Event as EventRow
 from games.models import HandSummary, Match
@@ -170,10 +173,33 @@ def _summary_row(
     match: Match, hand_number: int, fields: dict[str, Any], stored: bool
 ) -> HandSummary:
     """:func:`summary_write`, and the row written."""
+    if connection.vendor == "postgresql":
+        return _summary_upserted(match, hand_number, fields)
     row = HandSummary.objects.filter(match=match, hand_number=hand_number).first()
     if row is None:
         return HandSummary.objects.create(match=match, hand_number=hand_number, **fields)
     for name, value in fields.items():
         setattr(row, name, value)
     row.save()
+    return row
+
+
+def _summary_upserted(match: Match, hand_number: int, fields: dict[str, Any]) -> HandSummary:
+    """The row inserted or updated by its key in one statement, which returns its pk."""
+    quote = connection.ops.quote_name
+    columns = ("match_id", "hand_number", *fields)
+    sets = ", ".join(f"{quote(name)} = EXCLUDED.{quote(name)}" for name in fields)
+    sql = (
+        f"INSERT INTO {quote(HandSummary._meta.db_table)} "
+        f"({', '.join(quote(c) for c in columns)}) VALUES ({', '.join(['%s'] * len(columns))}) "
+        f"ON CONFLICT ({quote('match_id')}, {quote('hand_number')}) DO UPDATE SET {sets} "
+        f"RETURNING {quote('id')}"
+    )
+    values = [Jsonb(v) if isinstance(v, dict | list) else v for v in fields.values()]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [match.pk, hand_number, *values])
+        (pk,) = cursor.fetchone()
+    row = HandSummary(pk=pk, match=match, hand_number=hand_number, **fields)
+    row._state.adding = False
+    row._state.db = connection.alias
     return row
