@@ -27,6 +27,7 @@ class RecentHands:
 
     ``visible(item, seat)`` is the game's feed filter; ``owner(item)`` the one seat an event shows
     more to (its own cards), or None when every seat sees the same record, which is then shared.
+    Without ``owner``, each seat's record is filtered for that seat (what the store's readers do).
     """
 
     def __init__(
@@ -34,7 +35,7 @@ class RecentHands:
         seats: int,
         recent: int,
         visible: Callable[[Any, int | None], Record],
-        owner: Callable[[Any], int | None],
+        owner: Callable[[Any], int | None] | None = None,
     ) -> None:
         self.records: list[list[Record]] = [[] for _ in range(seats)]
         self.recent = recent
@@ -47,6 +48,10 @@ class RecentHands:
             self.hand_starts.append(len(self.records[0]))
             if len(self.hand_starts) > self.recent + 1:
                 self._drop_before(self.hand_starts[1])
+        if self.owner is None:
+            for seat, records in enumerate(self.records):
+                records.append(self.visible(item, seat))
+            return
         owner = self.owner(item)
         shared = self.visible(item, None)
         for seat, records in enumerate(self.records):

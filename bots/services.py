@@ -13,16 +13,23 @@ from __future__ import annotations
 import functools
 import logging
 import random
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import DatabaseError
+from django.db.models import Q
 
 from bots import cutoffs, registry
-from bots.policies import Bot, Choice
-from bots.selectors import seat_history
+from bots.history import RecentHands, first_hand_shown
+from bots.policies import Bot, Choice, Record
 from games import services as game_services
 from games.engine.errors import ErrorCode, IllegalAction, refuse
+from games.engine.events import from_record
 from games.engine.game import ActionRequest
+from games.models import Event as EventRow
 from games.models import Match
 from games.registry import AnyGame, game_for
 
@@ -48,14 +55,13 @@ def ai_command_choose(match: Match, state: Any, seat: int, *, salt: str | None =
     spec = match.seats[seat]
     rng = random.Random(f"{salt or match.id}:{match.seq}")
     seat_view = game.view(state, seat)
-    history = seat_history(match, seat)
+    history = seat_history_followed(match, seat)
     # The seat's own bot; should it fail or answer an illegal move, the game's medium level
     # plays the turn; should that fail too, the move that can never be refused.
     for fallback, name in enumerate((spec, STAND_IN)):
         try:
             bot = bot_for(match.game, name, seat)
-            # A bot cut off at the hard time limit on this very turn is not asked again.
-            kind, amount = cutoffs.ask(bot, name, (match.id, match.seq), seat_view, history, rng)
+            kind, amount = _ask(bot, name, match, seat_view, history, rng)
             command = game.command(seat, _request(kind, amount))
             game.advance(state, command)  # refuses an illegal move here, before it is stored
             return command
@@ -70,6 +76,101 @@ def ai_command_choose(match: Match, state: Any, seat: int, *, salt: str | None =
                 "" if fallback else f": the {STAND_IN} level plays this turn",
             )
     return _safe_command(game, state, seat)
+
+
+def _ask(
+    bot: Bot, name: str, match: Match, seat_view: Any, history: list[Record], rng: random.Random
+) -> Choice:
+    if game_services.driven():
+        # Played by the caller (simulate), not a worker: no time limit ever cuts a bot off.
+        return bot.act(seat_view, history, rng)
+    # A bot cut off at the hard time limit on this very turn is not asked again.
+    return cutoffs.ask(bot, name, (match.id, match.seq), seat_view, history, rng)
+
+
+# --- the seats' histories, followed from append to append -------------------------------------
+
+
+@dataclass
+class _Followed:
+    """Every seat's history (:class:`bots.history.RecentHands`) of a match at the row key
+    ``(seq, updated_at)``."""
+
+    seq: int
+    updated_at: datetime | None
+    histories: RecentHands
+
+
+_FOLLOWED: OrderedDict[str, _Followed] = OrderedDict()
+_FOLLOWED_KEPT = 256  # matches; each holds its window of records for every seat
+_FOLLOWED_LOCK = threading.Lock()
+
+
+def seat_history_followed(match: Match, seat: int) -> list[Record]:
+    """What :func:`bots.selectors.seat_history` reads from the store, kept up to date in
+    memory: from the appends this process made since it last looked (their events are
+    :func:`games.services.known`'s trail), else read once from the store.
+
+    Called with the match row locked (an AI turn), so the match cannot move meanwhile.
+    """
+    key = str(match.pk)
+    with _FOLLOWED_LOCK:
+        followed = _FOLLOWED.pop(key, None)
+    if followed is not None and not _caught_up(followed, match):
+        followed = None
+    if followed is None:
+        followed = _read_histories(match)
+    with _FOLLOWED_LOCK:
+        _FOLLOWED[key] = followed
+        while len(_FOLLOWED) > _FOLLOWED_KEPT:
+            _FOLLOWED.popitem(last=False)
+    return list(followed.histories.seen(seat))
+
+
+def _caught_up(followed: _Followed, match: Match) -> bool:
+    """Bring ``followed`` to the row's key through the appends remembered since it; False if
+    they do not reach back to it (another process appended, or too many appends ago)."""
+    if (followed.seq, followed.updated_at) == (match.seq, match.updated_at):
+        return True
+    known = game_services.known(match)
+    if known is None:
+        return False
+    steps = [(step.seq, step.updated_at) for step in known.trail]
+    try:
+        start = steps.index((followed.seq, followed.updated_at))
+    except ValueError:
+        return False
+    game = game_for(match.game)
+    for step in known.trail[start:]:
+        for _, item in step.events:
+            followed.histories.add(item, opens_hand=game.hand_opened_by(item) is not None)
+    followed.seq, followed.updated_at = match.seq, match.updated_at
+    return True
+
+
+def _read_histories(match: Match) -> _Followed:
+    """Every seat's window read from the store: from the first event of the earliest hand a bot
+    is shown (or the match's start) up to ``match.seq``."""
+    game = game_for(match.game)
+    recent = registry.recent_hands(match.game)
+    rows = EventRow.objects.filter(match=match, seq__lte=match.seq)
+    current = (
+        rows.exclude(hand_number=None).order_by("-seq").values_list("hand_number", flat=True)
+    ).first()
+    earliest = None if current is None else first_hand_shown(current, recent)
+    if earliest is not None:
+        rows = rows.filter(Q(hand_number__gte=earliest) | Q(hand_number=None))
+    histories = RecentHands(game.seat_count, recent, game.visible_record)
+    started = earliest is None
+    fields = rows.order_by("seq").values_list("type", "version", "payload")
+    for kind, version, payload in fields:
+        item = from_record(kind, version, payload)
+        opened = game.hand_opened_by(item)
+        # Segment events before the earliest hand shown are outside the window.
+        started = started or opened == earliest
+        if started:
+            histories.add(item, opens_hand=opened is not None)
+    return _Followed(seq=match.seq, updated_at=match.updated_at, histories=histories)
 
 
 def _request(kind: str, answer: int | str | None) -> ActionRequest:

@@ -50,7 +50,10 @@ def idempotent_run(*, player: Player, key: str, fingerprint: str, run: Command) 
         status, body = run()
         return Response(status=status, body=body, replayed=False)
     with transaction.atomic():
-        Player.objects.select_for_update().filter(pk=player.pk).exists()
+        # NO KEY UPDATE: serializes this player's keyed commands, yet lets another transaction's
+        # deferred foreign-key check on the player row (FOR KEY SHARE at COMMIT, e.g. an AI turn
+        # writing a stats line while it holds the match) go through instead of deadlocking.
+        Player.objects.select_for_update(no_key=True).filter(pk=player.pk).exists()
         stored = IdempotentResponse.objects.filter(player=player, key=key).first()
         if stored is not None:
             if stored.request_fingerprint != fingerprint:

@@ -13,10 +13,12 @@ and projects every stored event again, so they can always be thrown away and reb
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
 
-from django.db import transaction
+from django.db import connection
+from psycopg.types.json import Jsonb
 
 from games.engine.events import Event, from_record
 from games.models import Event as EventRow
@@ -25,63 +27,97 @@ from games.registry import AnyGame, game_for
 from games.stats import project_hand
 
 
-def project(match: Match, numbered_events: Iterable[tuple[int, Event]]) -> None:
+@dataclass(frozen=True)
+class Projected:
+    """Where the projector left a match: its last hand row (number, segment) and, while
+    that hand is open (no segment started since), the hand's events so far; the segment new
+    hands belong to; the last seq projected. What the next ``project`` needs, so the services
+    can hand it back instead of it being read again."""
+
+    hand: tuple[int, int] | None  # (hand_number, segment) of the last row
+    events: tuple[tuple[int, Event], ...] | None  # the open hand's events, None once closed off
+    segment: int
+    last_seq: int
+
+    @classmethod
+    def empty(cls) -> Projected:
+        """A match with no event projected yet."""
+        return cls(hand=None, events=None, segment=0, last_seq=0)
+
+
+# Stores one hand's row given its key and its fields: ``stored`` if a row of it is stored already.
+# The services pass their own to send it with the rest of an append (one round trip).
+SummaryWriter = Callable[[Match, int, dict[str, Any], bool], None]
+
+
+def project(
+    match: Match,
+    numbered_events: Iterable[tuple[int, Event]],
+    *,
+    known: Projected | None = None,
+    write: SummaryWriter | None = None,
+) -> Projected | None:
     """Update the read models of ``match`` with events given as ``(seq, event)`` in order (the
-    next ones after those already projected)."""
+    next ones after those already projected), and say where that left them.
+
+    ``known`` is what the previous call returned, if the caller kept it: it is used only if it
+    ends right before the first new event; else the last hand row (and its events) is read.
+    ``write`` stores a row (by default :func:`summary_write`)."""
     game = game_for(match.game)
+    write = write or summary_write
     numbered = list(numbered_events)
     if not numbered:
-        return
-    current = HandSummary.objects.filter(match=match).order_by("-hand_number").first()
-    segment = current.segment if current else 0
-    hand: list[tuple[int, Event]] | None = None
-    if current is not None and current.last_seq == numbered[0][0] - 1:
-        # Still open: the new events may join it (they are stored already: read those before).
-        hand = _open_hand(match, current.hand_number, before=numbered[0][0])
+        return known
+    first = numbered[0][0]
+    if known is None or known.last_seq != first - 1:
+        known = _read(match, before=first)
+    current: HandSummary | None = None
+    if known.hand is not None:
+        number, segment_of_row = known.hand
+        current = HandSummary(match=match, hand_number=number, segment=segment_of_row)
+    stored = current is not None  # its row is stored already: update it, by its key
+    segment = known.segment
+    hand = list(known.events) if known.events is not None else None
     for seq, item in numbered:
         opened = game.hand_opened_by(item)
         if game.starts_segment(item) or opened is not None:
             if current is not None and hand is not None:
-                _save(game, current, hand)
+                _write(game, current, hand, stored, write)
             hand = None
             if opened is None:
                 segment = getattr(item, "segment", segment)
                 continue
             current = HandSummary(match=match, hand_number=opened, segment=segment)
+            stored = False
             hand = []
         if hand is not None:
             hand.append((seq, item))
     if current is not None and hand is not None:
-        _save(game, current, hand)
-        _remember_on_commit(str(match.pk), current.hand_number, hand)
+        _write(game, current, hand, stored, write)
+    return Projected(
+        hand=None if current is None else (current.hand_number, current.segment),
+        events=None if hand is None else tuple(hand),
+        segment=segment,
+        last_seq=numbered[-1][0],
+    )
 
 
-# The open hand of recently appended matches, as last committed: most appends continue the hand
-# of the append before, and committed events never change, so they need not be read back.
-_OPEN_HANDS: OrderedDict[str, tuple[int, tuple[tuple[int, Event], ...]]] = OrderedDict()
-_OPEN_HANDS_KEPT = 1024
-
-
-def _open_hand(match: Match, hand_number: int, *, before: int) -> list[tuple[int, Event]]:
-    remembered = _OPEN_HANDS.get(str(match.pk))
-    if remembered is not None:
-        number, events = remembered
-        if number == hand_number and events and events[-1][0] == before - 1:
-            return list(events)
-    return _stored_hand(match, hand_number, before=before)
-
-
-def _remember_on_commit(match_id: str, hand_number: int, hand: list[tuple[int, Event]]) -> None:
-    events = tuple(hand)
-
-    def remember() -> None:
-        _OPEN_HANDS[match_id] = (hand_number, events)
-        _OPEN_HANDS.move_to_end(match_id)
-        while len(_OPEN_HANDS) > _OPEN_HANDS_KEPT:
-            _OPEN_HANDS.popitem(last=False)
-
-    # Only once committed: a rolled-back append must never be taken for the match's history.
-    transaction.on_commit(remember)
+def _read(match: Match, *, before: int) -> Projected:
+    """Where the stored read model of ``match`` stands, before the events from ``before`` on
+    (which are stored already): its last hand row, and that hand's events if it is still open
+    (its last seq is the one right before)."""
+    current = HandSummary.objects.filter(match=match).order_by("-hand_number").first()
+    if current is None:
+        return Projected(hand=None, events=None, segment=0, last_seq=before - 1)
+    events = None
+    if current.last_seq == before - 1:
+        events = tuple(_stored_hand(match, current.hand_number, before=before))
+    return Projected(
+        hand=(current.hand_number, current.segment),
+        events=events,
+        segment=current.segment,
+        last_seq=before - 1,
+    )
 
 
 def _stored_hand(match: Match, hand_number: int, *, before: int) -> list[tuple[int, Event]]:
@@ -93,17 +129,77 @@ def _stored_hand(match: Match, hand_number: int, *, before: int) -> list[tuple[i
     ]
 
 
-def _save(game: AnyGame, row: HandSummary, hand: list[tuple[int, Event]]) -> None:
+def _fields(game: AnyGame, row: HandSummary, hand: list[tuple[int, Event]]) -> dict[str, Any]:
+    """The hand's row, but for its key (match, hand number)."""
     summary = game.summarize_hand(hand)
-    row.first_seq = summary.first_seq
-    row.last_seq = summary.last_seq
-    row.pot_total = summary.pot_total
-    row.winners = list(summary.winners)
-    row.showdown = summary.showdown
-    row.finished = summary.finished
-    row.abandoned = summary.abandoned
-    row.detail = summary.detail
+    return {
+        "segment": row.segment,
+        "first_seq": summary.first_seq,
+        "last_seq": summary.last_seq,
+        "pot_total": summary.pot_total,
+        "winners": list(summary.winners),
+        "showdown": summary.showdown,
+        "finished": summary.finished,
+        "abandoned": summary.abandoned,
+        "detail": summary.detail,
+    }
+
+
+def _write(
+    game: AnyGame,
+    row: HandSummary,
+    hand: list[tuple[int, Event]],
+    stored: bool,
+    write: SummaryWriter,
+) -> None:
+    fields = _fields(game, row, hand)
+    if not fields["finished"]:
+        write(row.match, row.hand_number, fields, stored)
+        return
+    # The player's statistics (games.stats) follow each hand as it ends: they need its row
+    # (once a hand, so through the ORM, whatever ``write`` is).
+    project_hand(_summary_row(row.match, row.hand_number, fields, stored), hand)
+
+
+def summary_write(match: Match, hand_number: int, fields: dict[str, Any], stored: bool) -> None:
+    """One INSERT for a hand just opened, else one UPDATE by its key (match, hand number),
+    which a rebuild keeps (the pk it does not), or an INSERT if its row went missing."""
+    rows = HandSummary.objects.filter(match=match, hand_number=hand_number)
+    if not (stored and rows.update(**fields)):
+        HandSummary.objects.create(match=match, hand_number=hand_number, **fields)
+
+
+def _summary_row(
+    match: Match, hand_number: int, fields: dict[str, Any], stored: bool
+) -> HandSummary:
+    """:func:`summary_write`, and the row written."""
+    if connection.vendor == "postgresql":
+        return _summary_upserted(match, hand_number, fields)
+    row = HandSummary.objects.filter(match=match, hand_number=hand_number).first()
+    if row is None:
+        return HandSummary.objects.create(match=match, hand_number=hand_number, **fields)
+    for name, value in fields.items():
+        setattr(row, name, value)
     row.save()
-    if summary.finished:
-        # The player's statistics (games.stats) follow each hand as it ends.
-        project_hand(row, hand)
+    return row
+
+
+def _summary_upserted(match: Match, hand_number: int, fields: dict[str, Any]) -> HandSummary:
+    """The row inserted or updated by its key in one statement, which returns its pk."""
+    quote = connection.ops.quote_name
+    columns = ("match_id", "hand_number", *fields)
+    sets = ", ".join(f"{quote(name)} = EXCLUDED.{quote(name)}" for name in fields)
+    sql = (
+        f"INSERT INTO {quote(HandSummary._meta.db_table)} "
+        f"({', '.join(quote(c) for c in columns)}) VALUES ({', '.join(['%s'] * len(columns))}) "
+        f"ON CONFLICT ({quote('match_id')}, {quote('hand_number')}) DO UPDATE SET {sets} "
+        f"RETURNING {quote('id')}"
+    )
+    values = [Jsonb(v) if isinstance(v, dict | list) else v for v in fields.values()]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [match.pk, hand_number, *values])
+        (pk,) = cursor.fetchone()
+    row = HandSummary(pk=pk, match=match, hand_number=hand_number, **fields)
+    row._state.adding = False
+    row._state.db = connection.alias
+    return row

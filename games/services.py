@@ -3,7 +3,13 @@
 Each service opens its own transaction: lock the match row (:func:`games.selectors.match_get`
 with ``lock=True``, checking the owner once), fold its state, let the game decide, append the
 events with the next sequence numbers, refresh the snapshot and read models. The unique
-``(match, seq)`` constraint is the last guard against two writers. When an AI seat is left to
+``(match, seq)`` constraint is the last guard against two writers.
+
+Each process remembers what its last append left of a match (:class:`Known`: the folded state,
+the open hand, the read model's open row), keyed by the match row's ``(seq, updated_at)``, which
+every append rewrites. A command that finds the locked row at exactly that key needs no read of
+the snapshot or events; any other command (another process appended, a rollback, a restart of
+the server) reads them as before. See docs/store-performance.md. When an AI seat is left to
 act, ``games.hooks.ai_turn_due`` is sent only after the transaction commits, so a worker never
 sees an uncommitted move; ``games`` does not know who plays the AI seats (``bots`` connects the
 hook).
@@ -14,14 +20,17 @@ from __future__ import annotations
 import contextvars
 import logging
 import pickle
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
+from psycopg.types.json import Jsonb
 
 from games import hooks
 from games.engine.errors import ErrorCode, refuse
@@ -32,8 +41,8 @@ from games.engine.shuffle import new_seed
 from games.errors import MatchNotFound, StaleSequence
 from games.hooks import HUMAN
 from games.models import Event as EventRow
-from games.models import Match, Player, Snapshot
-from games.projections import project
+from games.models import HandSummary, Match, Player, Snapshot
+from games.projections import Projected, project
 from games.registry import DEFAULT_GAME, AnyGame, game_for
 from games.selectors import ai_seat_to_act, match_get, match_state, matches_awaiting_ai
 
@@ -72,7 +81,7 @@ def match_start(
     with transaction.atomic():
         match = Match.objects.create(owner=player, game=game, level=level, seats=seats)
         match = match_get(match_id=match.pk, lock=True)
-        return _append(match, rules.new_state(), [rules.start_match()], rules)
+        return _append(match, Known.empty(match, rules), [rules.start_match()], rules)
 
 
 def match_act(
@@ -90,7 +99,7 @@ def match_act(
         game = game_for(match.game)
         _check_expected_seq(match, expected_seq)
         command = game.command(game.human_seat, ActionRequest(kind, amount, card))
-        return _append(match, match_state(match), [command], game)
+        return _append(match, _load(match, game), [command], game)
 
 
 def match_restart(*, match_id: Any, player: Player, expected_seq: int | None = None) -> Appended:
@@ -100,7 +109,7 @@ def match_restart(*, match_id: Any, player: Player, expected_seq: int | None = N
         game = game_for(match.game)
         _check_expected_seq(match, expected_seq)
         match.watching = False
-        return _append(match, match_state(match), [game.restart()], game)
+        return _append(match, _load(match, game), [game.restart()], game)
 
 
 def match_watch(*, match_id: Any, player: Player, expected_seq: int | None = None) -> Appended:
@@ -109,13 +118,13 @@ def match_watch(*, match_id: Any, player: Player, expected_seq: int | None = Non
         match = match_get(match_id=match_id, player=player, lock=True)
         game = game_for(match.game)
         _check_expected_seq(match, expected_seq)
-        state = match_state(match)
-        if game.is_match_over(state):
+        loaded = _load(match, game)
+        if game.is_match_over(loaded.state):
             raise refuse(ErrorCode.MATCH_OVER)
-        if _human_in_match(game, match, state):
+        if _human_in_match(game, match, loaded.state):
             raise refuse(ErrorCode.STILL_IN_MATCH)
         match.watching = True
-        return _append(match, state, [], game)
+        return _append(match, loaded, [], game)
 
 
 # The AI's command for ``seat`` in the locked ``match`` folded to ``state``: games asks it of
@@ -137,11 +146,12 @@ def ai_turn_play(*, match_id: Any, seq: int, choose: SeatChooser) -> Appended | 
         if match.seq != seq or match.status != Match.Status.ACTIVE:
             return None
         game = game_for(match.game)
-        state = match_state(match)
-        seat = ai_seat_to_act(match, state)
+        loaded = _load(match, game)
+        seat = ai_seat_to_act(match, loaded.state)
         if seat is None:
             return None
-        return _append(match, state, [choose(match, state, seat)], game)
+        command = choose(match, loaded.state, seat)
+        return _append(match, loaded, [command], game, by_ai=True)
 
 
 def ai_turns_stalled(*, older_than: timedelta) -> list[tuple[str, int]]:
@@ -168,20 +178,173 @@ _driven: contextvars.ContextVar[Any] = contextvars.ContextVar("driven", default=
 
 
 @contextmanager
-def driving_ai_turns(*, seeds: Iterator[bytes] | None = None) -> Iterator[None]:
+def driving_ai_turns(
+    *, seeds: Iterator[bytes] | None = None, durable: bool = True
+) -> Iterator[None]:
     """Within this block commits queue no AI turn: the caller plays them with :func:`ai_turn_play`
     (``manage.py simulate``). With ``seeds``, each new hand is dealt from the next one, so a
-    simulation can be replayed exactly."""
+    simulation can be replayed exactly.
+
+    ``durable=False`` (bots among themselves, replayable from their seeds) lets PostgreSQL
+    answer a COMMIT before its WAL reaches the disk (``synchronous_commit = off``): every command
+    is still one atomic transaction, seen whole or not at all, but a crash of the database
+    server may lose the last fraction of a second of commits — never leave half of one."""
     token = _driven.set(seeds)
+    previous = None
+    if not durable and connection.vendor == "postgresql":
+        previous = _synchronous_commit("off")
     try:
         yield
     finally:
         _driven.reset(token)
+        if previous is not None:
+            _synchronous_commit(previous)
+
+
+def _synchronous_commit(value: str) -> str:
+    """Set the connection's ``synchronous_commit``; the value it had."""
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        previous = str(cursor.fetchone()[0])
+        cursor.execute("SELECT set_config('synchronous_commit', %s, false)", [value])
+    return previous
 
 
 def _next_seed() -> bytes:
     seeds = _driven.get()
     return new_seed() if seeds is _QUEUED or seeds is None else next(seeds)
+
+
+def driven() -> bool:
+    """Whether the AI turns are played by the caller (:func:`driving_ai_turns`), not a queue:
+    no worker and no time limit is involved."""
+    return _driven.get() is not _QUEUED
+
+
+# --- what this process knows of a match since its last append --------------------------------
+
+TRAIL = 8  # appends remembered with their events, for readers that follow a match (bots)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One append: the match row's ``(seq, updated_at)`` before it, and its new events."""
+
+    seq: int
+    updated_at: datetime | None
+    events: tuple[tuple[int, Event], ...]
+
+
+@dataclass(frozen=True)
+class Known:
+    """A match as one of its appends left it, valid while the row still has its ``seq`` and
+    ``updated_at`` (every append rewrites both: ``updated_at`` is taken anew at each save).
+
+    Events are immutable and ``(match, seq)`` unique, so whatever was true of a match at that
+    key stays true. An entry of an append that was rolled back is never found again: the row
+    goes back to an older key, and the next append takes a new ``updated_at``. ``state`` is
+    never changed in place (``Game.advance`` works on a copy), so it is shared, not copied.
+    """
+
+    match_id: str
+    seq: int
+    updated_at: datetime | None
+    engine_version: str
+    state: Any  # the folded state at seq
+    open_hand: int | None  # the hand of the last stored event (see _store)
+    projected: Projected | None  # the read model's open row, or None: read it
+    snapshot_pk: int | None  # the match's snapshot row, None if it has none
+    snapshot_seq: int | None  # the seq it was folded to, None if it is of no use
+    trail: tuple[Step, ...] = ()  # the last appends that led here, oldest first
+
+    @classmethod
+    def empty(cls, match: Match, game: AnyGame) -> Known:
+        """A match just created: no event, no snapshot, no hand."""
+        return cls(
+            match_id=str(match.pk),
+            seq=match.seq,
+            updated_at=match.updated_at,
+            engine_version=game.engine_version,
+            state=game.new_state(),
+            open_hand=None,
+            projected=Projected.empty(),
+            snapshot_pk=None,
+            snapshot_seq=None,
+        )
+
+
+_KNOWN: OrderedDict[str, Known] = OrderedDict()
+_KNOWN_KEPT = 1024  # matches; each entry is a few kilobytes
+_KNOWN_LOCK = threading.Lock()  # the embedded worker and web threads share a process
+
+
+def known(match: Match) -> Known | None:
+    """What this process's last append of ``match`` left, if the row (read under the lock, or
+    just saved) is still at that append's key; else None."""
+    with _KNOWN_LOCK:
+        entry = _KNOWN.get(str(match.pk))
+    if entry is None or entry.seq != match.seq or entry.updated_at != match.updated_at:
+        return None
+    if entry.engine_version != game_for(match.game).engine_version:
+        return None
+    return entry
+
+
+def _remember(entry: Known) -> None:
+    # Remembered at once, not on commit: a rolled-back append leaves a key no row will have.
+    with _KNOWN_LOCK:
+        _KNOWN[entry.match_id] = entry
+        _KNOWN.move_to_end(entry.match_id)
+        while len(_KNOWN) > _KNOWN_KEPT:
+            _KNOWN.popitem(last=False)
+
+
+def forget_known() -> None:
+    """Drop everything remembered (tests; nothing needs it for correctness)."""
+    with _KNOWN_LOCK:
+        _KNOWN.clear()
+
+
+def _stored_around(match: Match, game: AnyGame, state: Any) -> Known:
+    """``state`` (the match folded to its seq) with what the store has of it around."""
+    snapshot = Snapshot.objects.filter(match=match).only("pk").first()
+    return Known(
+        match_id=str(match.pk),
+        seq=match.seq,
+        updated_at=match.updated_at,
+        engine_version=game.engine_version,
+        state=state,
+        open_hand=_open_hand_number(match),
+        projected=None,
+        snapshot_pk=None if snapshot is None else snapshot.pk,
+        snapshot_seq=None,
+    )
+
+
+def _load(match: Match, game: AnyGame) -> Known:
+    """The locked ``match`` as this process knows it, or as the store has it: its snapshot
+    and the events after it, and the hand of its last event."""
+    entry = known(match)
+    if entry is not None:
+        return entry
+    state = match_state(match)
+    snapshot = getattr(match, "snapshot", None)  # read (and cached on match) by match_state
+    usable = (
+        snapshot is not None
+        and snapshot.engine_version == game.engine_version
+        and snapshot.seq <= match.seq
+    )
+    return Known(
+        match_id=str(match.pk),
+        seq=match.seq,
+        updated_at=match.updated_at,
+        engine_version=game.engine_version,
+        state=state,
+        open_hand=_open_hand_number(match),
+        projected=None,
+        snapshot_pk=None if snapshot is None else snapshot.pk,
+        snapshot_seq=snapshot.seq if usable else None,
+    )
 
 
 def _check_expected_seq(match: Match, expected_seq: int | None) -> None:
@@ -200,49 +363,112 @@ def _deals_on(game: AnyGame, match: Match, state: Any) -> bool:
     return match.watching or HUMAN not in match.seats or _human_in_match(game, match, state)
 
 
-def _append(match: Match, state: Any, commands: Sequence[Any], game: AnyGame) -> Appended:
+def _append(
+    match: Match,
+    known: Known | Any,
+    commands: Sequence[Any],
+    game: AnyGame,
+    *,
+    by_ai: bool = False,
+) -> Appended:
     """Decide every command in turn, deal the next hand while one is due (the match driver,
-    :func:`games.engine.match.advance_match`), and store it all."""
+    :func:`games.engine.match.advance_match`), and store it all; ``known`` is the match as the
+    locked row has it (:func:`_load`), or just its folded state."""
+    if not isinstance(known, Known):
+        known = _stored_around(match, game, known)
     state, produced = advance_match(
         game,
-        state,
+        known.state,
         commands,
         seed=lambda _: _next_seed(),
         deals_on=lambda state: _deals_on(game, match, state),
     )
 
-    numbered, created_at = _store(match, game, produced)
+    writes = _Writes() if _batching() else None
+    numbered, created_at, open_hand = _store(match, game, produced, known.open_hand, writes)
     over = game.is_match_over(state)
     match.status = Match.Status.FINISHED if over else Match.Status.ACTIVE
     match.awaiting_ai = ai_seat_to_act(match, state) is not None
-    match.save(update_fields=["seq", "status", "watching", "awaiting_ai", "updated_at"])
-    Snapshot.objects.update_or_create(
-        match=match,
-        defaults={
-            "seq": match.seq,
-            "engine_version": game.engine_version,
-            "state": pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL),
-        },
+    snapshot_due = _snapshot_due(match, known.snapshot_seq, by_ai=by_ai)
+    if writes is None:
+        match.save(update_fields=["seq", "status", "watching", "awaiting_ai", "updated_at"])
+        projected = project(match, numbered, known=known.projected)
+    else:
+        match.updated_at = timezone.now()  # what auto_now would set
+        writes.match_update(match)
+        projected = project(match, numbered, known=known.projected, write=writes.summary_upsert)
+        # The last writes of the command: its COMMIT may go with them (see _Writes.send).
+        writes.send(commit=not snapshot_due and _last_writes_may_commit())
+    snapshot_pk, snapshot_seq = known.snapshot_pk, known.snapshot_seq
+    if snapshot_due:
+        snapshot_pk, snapshot_seq = _snapshot_write(match, game, state, snapshot_pk), match.seq
+    _remember(
+        Known(
+            match_id=str(match.pk),
+            seq=match.seq,
+            updated_at=match.updated_at,
+            engine_version=game.engine_version,
+            state=state,
+            open_hand=open_hand,
+            projected=projected,
+            snapshot_pk=snapshot_pk,
+            snapshot_seq=snapshot_seq,
+            trail=(*known.trail, Step(known.seq, known.updated_at, tuple(numbered)))[-TRAIL:],
+        )
     )
-    project(match, numbered)
     if match.awaiting_ai and _driven.get() is _QUEUED:
         _queue_ai_turn(match)
     return Appended(match=match, events=numbered, state=state, created_at=created_at)
 
 
+SNAPSHOT_EVERY = 48  # events an AI turn may leave after the snapshot (a few Hold'em hands)
+
+
+def _snapshot_due(match: Match, snapshot_seq: int | None, *, by_ai: bool) -> bool:
+    """Whether this append rewrites the snapshot: after every command from outside (a player's
+    move, a start or restart), and after an AI's turn when it hands the match back to its human
+    or ends it (what the next reads fold from), or leaves ``SNAPSHOT_EVERY`` events unfolded.
+    Among bots alone (``simulate``) that is once in a few hands instead of every move; folding
+    from an older snapshot gives the same state (``selectors.match_state``)."""
+    if not by_ai or snapshot_seq is None or not match.awaiting_ai:
+        return True
+    return match.seq - snapshot_seq >= SNAPSHOT_EVERY
+
+
+def _snapshot_write(match: Match, game: AnyGame, state: Any, pk: int | None) -> int:
+    """Store the folded state at ``match.seq`` as the match's snapshot (row ``pk`` if it has
+    one): one UPDATE by key, or one INSERT for its first."""
+    snapshot = Snapshot(
+        pk=pk,
+        match=match,
+        seq=match.seq,
+        engine_version=game.engine_version,
+        state=pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL),
+    )
+    # By key: an UPDATE, or an INSERT when there is none yet (or it was deleted).
+    snapshot.save()
+    return int(snapshot.pk)
+
+
 def _store(
-    match: Match, game: AnyGame, produced: Sequence[Event]
-) -> tuple[list[tuple[int, Event]], dict[int, datetime]]:
+    match: Match,
+    game: AnyGame,
+    produced: Sequence[Event],
+    hand_number: int | None,
+    writes: _Writes | None,
+) -> tuple[list[tuple[int, Event]], dict[int, datetime], int | None]:
     """Append the events with the next seqs, each numbered with the hand it belongs to.
 
     The one rule of which events belong to a hand: every event from the one that opens it up to
     the next hand's opening or the next segment's start (a match start or restart, which belong
     to no hand). So a hand's events go on past its end to what it caused — eliminations, the end
     of the match — and its replay, its ``HandSummary`` and a bot's history all see the same ones.
+    ``hand_number`` is the hand of the last stored event (:func:`_open_hand_number`); the one of
+    the last event appended now is returned. With ``writes``, the INSERT joins them.
     """
     rows = []
     numbered = []
-    hand_number = _open_hand_number(match)
+    now = timezone.now()
     for offset, item in enumerate(produced, start=1):
         record = to_record(item)
         opened = game.hand_opened_by(item)
@@ -259,12 +485,102 @@ def _store(
                 version=record["version"],
                 payload=record["payload"],
                 hand_number=hand_number,
+                created_at=now,  # what auto_now_add sets (bulk_create keeps it)
             )
         )
         numbered.append((seq, item))
-    EventRow.objects.bulk_create(rows)
+    if rows and writes is not None:
+        writes.events_insert(rows)
+    elif rows:
+        EventRow.objects.bulk_create(rows)
     match.seq += len(rows)
-    return numbered, {row.seq: row.created_at for row in rows}
+    return numbered, {row.seq: row.created_at for row in rows}, hand_number
+
+
+def _last_writes_may_commit() -> bool:
+    """Whether the command's transaction is the services' own atomic block, the outermost one,
+    which commits when it ends (never inside a caller's transaction, or a test's)."""
+    return (
+        len(connection.atomic_blocks) == 1
+        and connection.commit_on_exit
+        and not connection.savepoint_ids
+        and not connection.needs_rollback
+    )
+
+
+def _batching() -> bool:
+    """Whether an append's writes go to the database in one round trip: on PostgreSQL with
+    client-side parameter binding (Django's default), which takes several statements at once."""
+    options = connection.settings_dict.get("OPTIONS", {})
+    return connection.vendor == "postgresql" and not options.get("server_side_binding")
+
+
+class _Writes:
+    """The writes of one append as one query of several statements: the events' INSERT, the
+    match's UPDATE and the hand rows' upserts reach PostgreSQL together, inside the command's
+    transaction, instead of one round trip each (which is most of an append's time)."""
+
+    def __init__(self) -> None:
+        self.statements: list[str] = []
+        self.params: list[Any] = []
+        self.quote = connection.ops.quote_name
+
+    def events_insert(self, rows: Sequence[EventRow]) -> None:
+        columns = ("match_id", "seq", "type", "version", "payload", "hand_number", "created_at")
+        values = ", ".join(["(" + ", ".join(["%s"] * len(columns)) + ")"] * len(rows))
+        self.statements.append(
+            f"INSERT INTO {self._table(EventRow)} ({self._names(columns)}) VALUES {values}"
+        )
+        for row in rows:
+            self.params += [
+                row.match_id,
+                row.seq,
+                row.type,
+                row.version,
+                Jsonb(row.payload),
+                row.hand_number,
+                row.created_at,
+            ]
+
+    def match_update(self, match: Match) -> None:
+        columns = ("seq", "status", "watching", "awaiting_ai", "updated_at")
+        sets = ", ".join(f"{self.quote(column)} = %s" for column in columns)
+        self.statements.append(
+            f"UPDATE {self._table(Match)} SET {sets} WHERE {self.quote('id')} = %s"
+        )
+        self.params += [getattr(match, column) for column in columns] + [match.pk]
+
+    def summary_upsert(
+        self, match: Match, hand_number: int, fields: dict[str, Any], stored: bool
+    ) -> None:
+        """The hand's row by its key (match, hand number), inserted or updated in one statement."""
+        columns = ("match_id", "hand_number", *fields)
+        values = ", ".join(["%s"] * len(columns))
+        sets = ", ".join(f"{self.quote(name)} = EXCLUDED.{self.quote(name)}" for name in fields)
+        self.statements.append(
+            f"INSERT INTO {self._table(HandSummary)} ({self._names(columns)}) VALUES ({values}) "
+            f"ON CONFLICT ({self._names(('match_id', 'hand_number'))}) DO UPDATE SET {sets}"
+        )
+        self.params += [match.pk, hand_number] + [
+            Jsonb(value) if isinstance(value, dict | list) else value for value in fields.values()
+        ]
+
+    def send(self, *, commit: bool = False) -> None:
+        """Run the statements; with ``commit``, end the transaction with them: the command's
+        COMMIT goes in the same round trip as its last writes. Should any statement fail,
+        PostgreSQL runs none after it (the COMMIT neither) and the transaction is rolled back
+        as always. The atomic block's own commit then finds nothing left to commit (psycopg
+        sends no COMMIT outside a transaction)."""
+        statements = [*self.statements, "COMMIT"] if commit else self.statements
+        if statements:
+            with connection.cursor() as cursor:
+                cursor.execute(";\n".join(statements), self.params)
+
+    def _table(self, model: Any) -> str:
+        return str(self.quote(model._meta.db_table))
+
+    def _names(self, columns: Sequence[str]) -> str:
+        return ", ".join(self.quote(column) for column in columns)
 
 
 def _open_hand_number(match: Match) -> int | None:

@@ -4,6 +4,7 @@ one transaction, with gapless sequence numbers; refusals and failures append not
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 from django.db import connection, transaction
@@ -15,7 +16,7 @@ from games.engine.game import ActionRequest
 from games.engine.holdem import HOLDEM
 from games.engine.holdem import events as ev
 from games.errors import MatchNotFound, StaleSequence
-from games.models import Event, IdempotentResponse, Match, Snapshot
+from games.models import Event, HandSummary, IdempotentResponse, Match, Snapshot
 from games.selectors import folded_from_events, match_get, match_state, stored_events
 from tests.store.conftest import (
     CHIPS_IN_PLAY,
@@ -123,12 +124,14 @@ def test_a_failure_after_the_events_were_written_rolls_the_whole_command_back(ho
     house.ai("call")  # the human (button) is to act
     before = _store_of(house.match())
 
-    def broken_projector(match, numbered):
+    def broken_snapshot(match, *_):
         assert Event.objects.filter(match=match, seq__gt=before[0]).exists()  # written...
-        raise RuntimeError("projector down")
+        assert HandSummary.objects.filter(match=match, last_seq=match.seq).exists()
+        raise RuntimeError("snapshot down")
 
-    monkeypatch.setattr(services, "project", broken_projector)
-    with pytest.raises(RuntimeError, match="projector down"):
+    # The last write of a player's command: the events, the match and its read model are in.
+    monkeypatch.setattr(services, "_snapshot_write", broken_snapshot)
+    with pytest.raises(RuntimeError, match="snapshot down"):
         house.human("call")
     assert _store_of(house.match()) == before  # ...and gone with the transaction
 
@@ -148,6 +151,7 @@ def test_a_stale_expected_seq_is_refused_with_the_current_seq(house):
 
 def test_the_match_row_is_locked_before_folding_and_appending(house):
     house.ai("call")
+    services.forget_known()  # as in a process that has not seen the match yet: it reads it
     with CaptureQueriesContext(connection) as queries:
         house.human("call")
     sql = [query["sql"] for query in queries.captured_queries]
@@ -225,12 +229,34 @@ def test_chips_are_conserved_at_the_end_of_every_hand(house):
     assert all(sum(item.stacks) == CHIPS_IN_PLAY for item in ended)
 
 
-def test_the_snapshot_is_rewritten_with_every_command(house):
-    for _ in range(12):
+def _folded_upto(match: Match, seq: int) -> Any:
+    state = HOLDEM.new_state()
+    for _, item in stored_events(match, upto=seq):
+        HOLDEM.apply(state, item)
+    return state
+
+
+def test_the_snapshot_is_rewritten_by_every_outside_command_and_every_few_ai_events(
+    house, monkeypatch
+):
+    """A player's command (and an AI turn handing the match back to them) rewrites the snapshot;
+    AI turns among themselves rewrite it once ``SNAPSHOT_EVERY`` events have gone by. Either
+    way it is the fold of the events up to its seq, and the state is that plus the rest."""
+    monkeypatch.setattr(services, "SNAPSHOT_EVERY", 3)  # the AIs' stretches between two moves
+    written_by_ai = 0
+    for _ in range(60):
+        before = house.match().snapshot.seq
+        by_human = house.state().to_act == HOLDEM.human_seat
         house.step(calling_station)
         match = house.match()
         snapshot = Snapshot.objects.get(match=match)
-        assert snapshot.seq == match.seq
         assert snapshot.engine_version == HOLDEM.engine_version
-        assert pickle.loads(bytes(snapshot.state)) == folded_from_events(match)
+        assert pickle.loads(bytes(snapshot.state)) == _folded_upto(match, snapshot.seq)
         assert match_state(match) == folded_from_events(match)
+        if by_human or not match.awaiting_ai:
+            assert snapshot.seq == match.seq
+        elif snapshot.seq != before:
+            written_by_ai += 1
+            assert snapshot.seq == match.seq
+        assert match.seq - snapshot.seq < services.SNAPSHOT_EVERY
+    assert written_by_ai > 0

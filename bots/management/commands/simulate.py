@@ -124,7 +124,7 @@ class Command(BaseCommand):
         if seed is not None:
             deal_label, salt = simulation_labels(seed, index, count)
             deals = (numbered_seed(deal_label, number) for number in itertools.count(1))
-        with services.driving_ai_turns(seeds=deals):
+        with services.driving_ai_turns(seeds=deals, durable=False):
             appended = services.match_start(player=player, game=game, seats=seats)
             rules = game_for(game)
             state = appended.state

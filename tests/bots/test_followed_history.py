@@ -1,0 +1,103 @@
+"""The bots' histories kept in memory from append to append (``bots.services``) are, at every
+turn, exactly what the event store gives (``bots.selectors.seat_history``): when followed
+through this process's appends, after a player's move in between, and when read afresh (another
+process appended, or the memory was dropped)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+from bots import services as bot_services
+from bots.seeds import numbered_seed
+from bots.selectors import seat_history
+from games import services
+from games.registry import game_for
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def checked(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """Every history a bot is given, compared with the store's; (seq, seat) of each."""
+    seen: list[tuple[int, int]] = []
+    followed = bot_services.seat_history_followed
+
+    def checking(match: Any, seat: int) -> list[dict[str, Any]]:
+        history = followed(match, seat)
+        assert history == seat_history(match, seat), (match.seq, seat)
+        seen.append((match.seq, seat))
+        return history
+
+    monkeypatch.setattr(bot_services, "seat_history_followed", checking)
+    return seen
+
+
+def _deals(label: str) -> Any:
+    return (numbered_seed(label, number) for number in itertools.count(1))
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "turns"),
+    [
+        ("holdem", ["calling_station", "medium", "calling_station", "medium"], 1500),
+        ("updown", ["hard", "medium"], 400),
+    ],
+)
+def test_among_bots_the_followed_history_is_the_stored_one(game, seats, turns, checked):
+    player = services.player_create_guest()
+    with services.driving_ai_turns(seeds=_deals(f"followed-{game}")):
+        appended = services.match_start(player=player, game=game, seats=seats)
+        match, state = appended.match, appended.state
+        for turn in range(turns):
+            if turn % 97 == 50:
+                services.forget_known()  # as if another process had appended
+            if turn % 89 == 40:
+                bot_services._FOLLOWED.clear()  # as in a process that has not followed it
+            played = bot_services.ai_turn_take(match_id=match.id, seq=match.seq, salt="s")
+            if played is None:
+                break
+            match, state = played.match, played.state
+    assert len(checked) >= 60
+    if game == "holdem":  # beyond the window of recent hands the bots are shown
+        assert state.hand_number > 26
+
+
+def test_with_a_player_moving_in_between_the_followed_history_is_the_stored_one(checked):
+    holdem = game_for("holdem")
+    player = services.player_create_guest()
+    with services.driving_ai_turns(seeds=_deals("followed-human")):
+        appended = services.match_start(player=player, game="holdem", level="easy")
+        for _ in range(250):
+            match, state = appended.match, appended.state
+            seat = holdem.to_act(state)
+            if seat is None:
+                if holdem.is_match_over(state):
+                    break
+                appended = services.match_watch(match_id=match.id, player=player)  # human out
+                continue
+            if seat == holdem.human_seat:
+                legal = holdem.view(state, seat)["legal_actions"]
+                kind = "check" if legal["can_check"] else "call"
+                appended = services.match_act(match_id=match.id, player=player, kind=kind)
+                continue
+            played = bot_services.ai_turn_take(match_id=match.id, seq=match.seq)
+            assert played is not None
+            appended = played
+    assert len(checked) > 100
+    assert holdem.to_act(appended.state) is None or appended.match.watching
+
+
+def test_a_followed_history_is_a_copy_the_bot_may_keep(checked):
+    player = services.player_create_guest()
+    with services.driving_ai_turns(seeds=_deals("followed-copy")):
+        match = services.match_start(player=player, seats=["maniac"] * 4).match
+        played = bot_services.ai_turn_take(match_id=match.id, seq=match.seq)
+        assert played is not None
+        match = played.match
+        first = bot_services.seat_history_followed(match, 0)
+        kept = list(first)
+        first.clear()  # a bot that empties its list changes nothing for the next turn
+        assert bot_services.seat_history_followed(match, 0) == kept
