@@ -26,7 +26,7 @@ from typing import Any, cast
 
 from bots.policies import Bot
 from games.hooks import SeatPersona
-from games.registry import GAMES, UnknownGame, game_for
+from games.registry import DEFAULT_GAME, GAMES, UnknownGame, game_for
 
 HUMAN = "human"
 LEVELS = ("easy", "medium", "hard")
@@ -61,7 +61,7 @@ class GameBots:
 
 def default_game() -> str:
     """The game a spec means when none is named: the registry's first (the lobby's first)."""
-    return next(iter(GAMES))
+    return DEFAULT_GAME
 
 
 def games() -> list[str]:
