@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from celery import current_task
 from django.db import DatabaseError
 from django.db.models import Q
 
@@ -81,11 +82,17 @@ def ai_command_choose(match: Match, state: Any, seat: int, *, salt: str | None =
 def _ask(
     bot: Bot, name: str, match: Match, seat_view: Any, history: list[Record], rng: random.Random
 ) -> Choice:
-    if game_services.driven():
+    if game_services.driven() and not _in_celery_task():
         # Played by the caller (simulate), not a worker: no time limit ever cuts a bot off.
+        # (A worker's task drives a chain of turns too, under its time limits: it asks below.)
         return bot.act(seat_view, history, rng)
     # A bot cut off at the hard time limit on this very turn is not asked again.
     return cutoffs.ask(bot, name, (match.id, match.seq), seat_view, history, rng)
+
+
+def _in_celery_task() -> bool:
+    """Whether this runs inside a Celery task (a worker's, or an eager one)."""
+    return bool(current_task and current_task.request.id)
 
 
 # --- the seats' histories, followed from append to append -------------------------------------
