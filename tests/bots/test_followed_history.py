@@ -70,6 +70,7 @@ def test_with_a_player_moving_in_between_the_followed_history_is_the_stored_one(
     player = services.player_create_guest()
     with services.driving_ai_turns(seeds=_deals("followed-human")):
         appended = services.match_start(player=player, game="holdem", level="easy")
+        moves = {"player": 0, "ai": 0}
         for _ in range(250):
             match, state = appended.match, appended.state
             seat = holdem.to_act(state)
@@ -82,12 +83,15 @@ def test_with_a_player_moving_in_between_the_followed_history_is_the_stored_one(
                 legal = holdem.view(state, seat)["legal_actions"]
                 kind = "check" if legal["can_check"] else "call"
                 appended = services.match_act(match_id=match.id, player=player, kind=kind)
+                moves["player"] += 1
                 continue
             played = bot_services.ai_turn_take(match_id=match.id, seq=match.seq)
             assert played is not None
             appended = played
-    assert len(checked) > 100
-    assert holdem.to_act(appended.state) is None or appended.match.watching
+            moves["ai"] += 1
+    # The AIs' rng follows the match's random id, so how far 250 moves get varies: what matters
+    # is that the player's moves really came in between the followed ones.
+    assert len(checked) > 100 and moves["player"] > 10 and moves["ai"] > 100, moves
 
 
 def test_a_followed_history_is_a_copy_the_bot_may_keep(checked):

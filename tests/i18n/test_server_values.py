@@ -76,7 +76,10 @@ def test_every_hand_category_has_its_category_and_its_spoken_name() -> None:
 
 
 def test_every_event_is_narrated_or_silent_on_purpose() -> None:
-    short = {name.partition(".")[2] for name in event_types()}
+    # The registered games' events (a test module may define events of its own, e.g. "test.*").
+    short = {
+        name.partition(".")[2] for name in event_types() if name.partition(".")[0] in registry.GAMES
+    }
     assert {"raised", "card_locked", "pot_awarded"} <= short
     unnarrated = sorted(
         name for name in short if f"event.{name}" not in english() and name not in SILENT
