@@ -103,6 +103,25 @@ def test_first_visit_follows_the_browser_language(browse: Any) -> None:
     expect(page.locator("#language-picker")).to_have_value("de")
 
 
+def test_the_last_language_picked_wins_when_catalogs_arrive_out_of_order(browse: Any) -> None:
+    page = browse()
+    page.goto("/")
+    page.wait_for_selector(".lobby")
+    held: list[Any] = []
+    # Finnish's catalog is held back until German's has been applied.
+    page.route("**/api/i18n/fi/", lambda route: held.append(route))
+    page.select_option("#language-picker", "fi")
+    page.select_option("#language-picker", "de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.wait_for_timeout(50)
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_timeout(500)  # the late Finnish answer arrives, and must change nothing
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#language-picker")).to_have_value("de")
+    assert page.evaluate("window.cardavia.language().code") == "de"
+
+
 def test_the_sliders_change_the_table_and_are_remembered(
     browse: Any, make_match: Any, deal: Any
 ) -> None:

@@ -57,13 +57,21 @@ export function keysUnder(prefix) {
   return Object.keys(current.messages).filter((key) => key.startsWith(prefix));
 }
 
+// Catalogs asked for so far: when choices overlap (a quick second pick in the picker), only the
+// latest one is applied, whichever answer arrives last.
+let requested = 0;
+
+// The language's catalog, now in use; null when a later choice was made meanwhile (nothing
+// applied).
 export async function loadCatalog(code) {
+  const request = ++requested;
   const response = await fetch(`/api/i18n/${encodeURIComponent(code)}/`, {
     headers: { Accept: "application/json" },
     credentials: "same-origin",
   });
   if (!response.ok) throw new Error(`catalog ${code}: HTTP ${response.status}`);
   const catalog = await response.json();
+  if (request !== requested) return null;
   current = catalog;
   parsed.clear();
   try {

@@ -344,7 +344,7 @@ async function saveAccountLanguage(code) {
 
 ctrl.setLanguage = async (code, { save = true } = {}) => {
   try {
-    await loadCatalog(code);
+    if (!(await loadCatalog(code))) return; // a later choice is on its way
     ctrl.languageCode = code;
     // Lines already narrated stay in the language they were spoken in; the table redraws.
   } catch {
