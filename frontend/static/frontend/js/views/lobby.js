@@ -73,17 +73,18 @@ function formatDate(iso) {
   }
 }
 
-function resumeList(ctrl) {
-  const unfinished = (ctrl.lobby.matches || []).filter((match) => match.status === "active");
-  if (!unfinished.length) return null;
+// One of the lobby's lists of the player's matches: a line each (game, level, date) and a link.
+function matchList({ matches, className, title, link, href }) {
+  if (!matches.length) return null;
+  const titleId = `${className}-title`;
   return h(
     "section",
-    { class: "resume", "aria-labelledby": "resume-title" },
-    h("h2", { id: "resume-title" }, t("ui.lobby.resume_title")),
+    { class: className, "aria-labelledby": titleId },
+    h("h2", { id: titleId }, title),
     h(
       "ul",
       null,
-      unfinished.slice(0, 8).map((match) =>
+      matches.slice(0, 8).map((match) =>
         h(
           "li",
           { "data-match": match.id },
@@ -96,50 +97,32 @@ function resumeList(ctrl) {
               date: formatDate(match.updated_at),
             }),
           ),
-          h(
-            "a",
-            { class: "button", href: `#/match/${match.id}` },
-            t("ui.lobby.resume"),
-          ),
+          h("a", { class: "button", href: href(match) }, link),
         ),
       ),
     ),
   );
 }
 
+function resumeList(ctrl) {
+  return matchList({
+    matches: (ctrl.lobby.matches || []).filter((match) => match.status === "active"),
+    className: "resume",
+    title: t("ui.lobby.resume_title"),
+    link: t("ui.lobby.resume"),
+    href: (match) => `#/match/${match.id}`,
+  });
+}
+
 // Finished matches stay studyable: each links to its hand history (replays, exports, the chart).
 function finishedList(ctrl) {
-  const finished = (ctrl.lobby.matches || []).filter((match) => match.status === "finished");
-  if (!finished.length) return null;
-  return h(
-    "section",
-    { class: "finished", "aria-labelledby": "finished-title" },
-    h("h2", { id: "finished-title" }, t("ui.lobby.finished_title")),
-    h(
-      "ul",
-      null,
-      finished.slice(0, 8).map((match) =>
-        h(
-          "li",
-          { "data-match": match.id },
-          h(
-            "span",
-            { class: "resume-what" },
-            t("ui.lobby.resume_line", {
-              game: gameName(match.game),
-              level: t(`level.${match.level}.name`),
-              date: formatDate(match.updated_at),
-            }),
-          ),
-          h(
-            "a",
-            { class: "button", href: `#/match/${match.id}/hands` },
-            t("replay.nav.hands"),
-          ),
-        ),
-      ),
-    ),
-  );
+  return matchList({
+    matches: (ctrl.lobby.matches || []).filter((match) => match.status === "finished"),
+    className: "finished",
+    title: t("ui.lobby.finished_title"),
+    link: t("replay.nav.hands"),
+    href: (match) => `#/match/${match.id}/hands`,
+  });
 }
 
 function account(ctrl) {
