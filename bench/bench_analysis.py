@@ -19,7 +19,6 @@ from __future__ import annotations
 import itertools
 import os
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,9 +28,8 @@ import django
 
 django.setup()
 
-from django.db import connection  # noqa: E402
 
-from bench.common import Figure, figure  # noqa: E402
+from bench.common import Figure, best_seconds, figure, on_scratch_database  # noqa: E402
 
 REPEATS = 3
 
@@ -83,22 +81,11 @@ def _four_way_to_the_river(seed: int) -> list[Any]:
 
 
 def run() -> list[Figure]:
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
-        return _measure()
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    return on_scratch_database(_measure)
 
 
 def _best_ms(action: Any) -> float:
-    action()
-    fastest = float("inf")
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        action()
-        fastest = min(fastest, time.perf_counter() - start)
-    return fastest * 1000
+    return best_seconds(action, REPEATS) * 1000
 
 
 def _measure() -> list[Figure]:

@@ -31,7 +31,7 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 
-from bench.common import Figure, figure  # noqa: E402
+from bench.common import Figure, figure, on_scratch_database  # noqa: E402
 
 GAME = "holdem"
 SEATS = ("hard", "medium", "medium", "medium")  # simulate's default seats
@@ -123,12 +123,7 @@ def _best(action: Any) -> tuple[float, Any]:
 
 
 def run() -> list[Figure]:
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
-        return _measure()
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    return on_scratch_database(_measure)
 
 
 def _measure() -> list[Figure]:

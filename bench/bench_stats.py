@@ -29,7 +29,7 @@ django.setup()
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from bench.common import Figure, figure  # noqa: E402
+from bench.common import Figure, figure, on_scratch_database  # noqa: E402
 
 HANDS = int(os.environ.get("BENCH_STATS_HANDS", "10000"))
 HANDS_PER_MATCH = 500
@@ -161,12 +161,7 @@ def peer_stats(player: Any) -> dict[str, Any]:
 
 
 def run() -> list[Figure]:
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
-        return _measure()
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    return on_scratch_database(_measure)
 
 
 def _median_ms(action: Any) -> float:

@@ -1,4 +1,4 @@
-"""What every bench module shares: one figure's record and a timer."""
+"""What every bench module shares: one figure's record, a timer and a scratch database."""
 
 from __future__ import annotations
 
@@ -39,3 +39,18 @@ def best_seconds(action: Callable[[], object], repeats: int = 5) -> float:
         action()
         fastest = min(fastest, time.perf_counter() - start)
     return fastest
+
+
+def on_scratch_database[T](measure: Callable[[], T]) -> T:
+    """``measure()`` on a fresh test database made beside the configured one, dropped after.
+
+    Django is imported here, not above: the engine-only benches never set it up.
+    """
+    from django.db import connection
+
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        return measure()
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
