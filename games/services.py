@@ -308,17 +308,7 @@ def forget_known() -> None:
 def _stored_around(match: Match, game: AnyGame, state: Any) -> Known:
     """``state`` (the match folded to its seq) with what the store has of it around."""
     snapshot = Snapshot.objects.filter(match=match).only("pk").first()
-    return Known(
-        match_id=str(match.pk),
-        seq=match.seq,
-        updated_at=match.updated_at,
-        engine_version=game.engine_version,
-        state=state,
-        open_hand=_open_hand_number(match),
-        projected=None,
-        snapshot_pk=None if snapshot is None else snapshot.pk,
-        snapshot_seq=None,
-    )
+    return _from_store(match, game, state, snapshot, usable=False)
 
 
 def _load(match: Match, game: AnyGame) -> Known:
@@ -334,6 +324,14 @@ def _load(match: Match, game: AnyGame) -> Known:
         and snapshot.engine_version == game.engine_version
         and snapshot.seq <= match.seq
     )
+    return _from_store(match, game, state, snapshot, usable=usable)
+
+
+def _from_store(
+    match: Match, game: AnyGame, state: Any, snapshot: Snapshot | None, *, usable: bool
+) -> Known:
+    """What this process knows of ``match`` when it has just read it from the store: its
+    snapshot's row (to overwrite), and the snapshot's seq only when ``usable`` to fold from."""
     return Known(
         match_id=str(match.pk),
         seq=match.seq,
@@ -343,7 +341,7 @@ def _load(match: Match, game: AnyGame) -> Known:
         open_hand=_open_hand_number(match),
         projected=None,
         snapshot_pk=None if snapshot is None else snapshot.pk,
-        snapshot_seq=snapshot.seq if usable else None,
+        snapshot_seq=snapshot.seq if usable and snapshot is not None else None,
     )
 
 
