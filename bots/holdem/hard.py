@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bots.holdem import reading
-from bots.holdem.combos import COMBO_INDEX
+from bots.holdem import pushfold, reading
+from bots.holdem.combos import CLASS_INDEX, CLASS_NAMES, COMBO_INDEX
 from bots.holdem.preflop import equity_versus_top, hand_class, hand_percentile, top_range
 from bots.holdem.ranges import (
     Showdowns,
@@ -46,21 +46,14 @@ from bots.holdem.spot import Spot
 from bots.holdem.styles import BALANCED, Style
 from bots.policies import Choice, Record, View, bet_kind
 
-# Exponents of match_utility (1 would be plain chip value): against sound or passive players the
-# edge comes from many small pots, so big risks are avoided; against reckless ones every pot is
-# big anyway and waiting only bleeds chips, so chips count nearly at face value.
-CAREFUL = 0.3
-RECKLESS_TABLE = 0.7
-PUSH_FOLD_DEPTH = 12.0  # big blinds: at or below, an unopened pot is shoved or folded
-
-# Share of hands to move all-in with, unopened, by players left to act and effective stack
-# (big blinds) — close to the Nash push/fold charts for these table sizes.
-_SHOVE_DEPTHS = (3.0, 5.0, 8.0, 10.0, 12.0, 15.0)
-_SHOVE_WIDTHS = {
-    1: (1.0, 0.8, 0.62, 0.52, 0.44, 0.36),
-    2: (0.7, 0.5, 0.36, 0.3, 0.25, 0.2),
-    3: (0.5, 0.36, 0.26, 0.21, 0.18, 0.14),
-}
+# The exponent of match_utility (1 is plain chip value). Winner-takes-all rewards chips: a
+# concave utility makes a short stack protect itself instead of taking +EV gambles. The value is
+# the one that won most often in a measured sweep (bench/bench_sparring.py, see the README).
+RISK = 0.9
+# Against players whose bets carry no information every pot is big anyway: the exponent moves
+# towards this one as the opponents in the hand play more recklessly.
+RECKLESS_RISK = 1.0
+PUSH_FOLD_DEPTH = 15.0  # big blinds: at or below, an unopened pot is shoved or folded
 
 # Opening widths by (players dealt, position); heads-up the button opens most hands.
 _OPEN_WIDTHS = {
@@ -73,20 +66,25 @@ _OPEN_WIDTHS = {
 }
 # What an opponent's first raise from each position usually holds, before reading them.
 _THEIR_OPEN_WIDTHS = {"CO": 0.25, "BTN": 0.38, "SB": 0.38, "BB": 0.12}
-_THREE_BET_WIDTH = 0.09
-_FOUR_BET_WIDTH = 0.045
+_THREE_BET_WIDTH = 0.1
+_FOUR_BET_WIDTH = 0.05
+# Hands that re-raise as bluffs now and then: they block the best hands or flop well.
+_RERAISE_BLUFFS = frozenset(
+    CLASS_INDEX[name]
+    for name in ("A5s", "A4s", "A3s", "A2s", "KTs", "QTs", "JTs", "T9s", "98s", "87s", "76s")
+)
 _TYPICAL_PFR = 0.18
 
 _STREET_CARDS = (("flop", 3), ("turn", 4), ("river", 5))
 # Equity a call must clear beyond the price, for the streets still to come (reverse implied
 # odds); a draw gets some back (implied odds).
-_CALL_MARGIN = {"flop": 0.05, "turn": 0.03, "river": 0.0}
+_CALL_MARGIN = {"flop": 0.03, "turn": 0.02, "river": 0.0}
 
 
 def shove_width(behind: int, depth: float) -> float:
-    """The share of hands to move all-in with, unopened, with ``behind`` players to act."""
-    widths = _SHOVE_WIDTHS[min(max(behind, 1), 3)]
-    return float(np.interp(depth, _SHOVE_DEPTHS, widths))
+    """The share of hands to move all-in with, unopened, with ``behind`` players to act: the
+    push/fold equilibrium chart (:mod:`bots.holdem.pushfold`)."""
+    return pushfold.shove_share(behind, depth)
 
 
 @dataclass
@@ -101,9 +99,17 @@ class HardBot:
     """The hard level (see the module docstring); ``style`` shifts its choices, ``samples`` is
     the number of sampled showdowns behind each post-flop decision."""
 
-    def __init__(self, style: Style = BALANCED, samples: int = 500) -> None:
+    def __init__(
+        self,
+        style: Style = BALANCED,
+        samples: int = 500,
+        risk: float = RISK,
+        reckless_risk: float = RECKLESS_RISK,
+    ) -> None:
         self.style = style
         self.samples = samples
+        self.risk = risk
+        self.reckless_risk = reckless_risk
 
     def act(self, view: View, history: Sequence[Record], rng: random.Random) -> Choice:
         hands = reading.split_hands(history)
@@ -135,11 +141,13 @@ class HardBot:
                 return spot.raise_to(big * (3 + len(limpers)))
             return "check", None
         if spot.effective_big_blinds <= PUSH_FOLD_DEPTH:
-            width = shove_width(len(behind), spot.effective_big_blinds)
-            width *= 0.92 + 0.08 * style.looseness
+            class_id = hand_class(*spot.hole)
+            depth = spot.effective_big_blinds
             if limpers:
-                width *= 0.75
-            return spot.all_in() if percentile < width else ("fold", None)
+                depth *= 1.5  # limpers add callers: shove tighter
+            if pushfold.shoves(class_id, len(behind), depth):
+                return spot.all_in()
+            return "fold", None
         loose_behind = _mean(read.profiles[seat].vpip for seat in behind) > 0.55
         if limpers:
             iso = 0.16 * style.looseness
@@ -179,7 +187,6 @@ class HardBot:
     def _facing_raise(self, read: _Read, rng: random.Random) -> Choice:
         spot, style = read.spot, self.style
         class_id = hand_class(*spot.hole)
-        percentile = hand_percentile(class_id)
         raises = spot.preflop_raises
         last = raises[-1]
         reckless = read.profiles[last.seat].reckless
@@ -201,35 +208,72 @@ class HardBot:
             stake = spot.to_call if shoved else min(spot.my_stack, self._most_at_risk(spot))
             if not _worth_the_risk(spot, equity - margin, self._risk(read), stake):
                 return "fold", None
-            if spot.can_raise and not shoved and equity > 0.55:
+            if spot.can_raise and not shoved and equity > 0.5:
                 return spot.all_in()
             return "call", None
         in_position = spot.acts_last_postflop
-        value = 0.56 if len(raises) >= 2 else (0.58 if in_position else 0.6)
-        value -= 0.03 * (style.aggression - 1.0)
-        if equity >= value:
+        opener = read.profiles[last.seat]
+        callers = [a.seat for a in spot.actions_on("preflop") if a.kind == "call"]
+        if self._reraises(spot, read, class_id, len(raises), not callers, rng):
             if len(raises) >= 2:
                 return spot.all_in()
             return spot.raise_to(self._reraise_to(spot, last, in_position))
-        bluff_band = 0.12 < percentile < 0.4 and spot.hole[0] % 4 == spot.hole[1] % 4
-        opener = read.profiles[last.seat]
-        if (
-            len(raises) == 1
-            and bluff_band
-            and not others
-            and opener.reckless < 0.3
-            and rng.random() < 0.12 * style.bluffing
-        ):
-            return spot.raise_to(self._reraise_to(spot, last, in_position))
-        margin = 0.06 if in_position or spot.position == "BB" else 0.1
+        margin = 0.03 if in_position or spot.position == "BB" else 0.06
         if others:
             margin -= 0.02
         margin += style.call_margin + 0.025 * len(behind)
         if len(raises) >= 2:
-            margin += 0.03
+            margin += 0.02
+        margin -= self._implied_odds(spot, class_id)
+        if opener.reckless > 0.3:
+            margin -= 0.02  # their raises say little: the equity estimate is a floor
         if equity >= spot.pot_odds + margin:
             return "call", None
         return "fold", None
+
+    def _reraises(
+        self,
+        spot: Spot,
+        read: _Read,
+        class_id: int,
+        raises: int,
+        nobody_called: bool,
+        rng: random.Random,
+    ) -> bool:
+        """Whether to 3-bet (or 4-bet): the top of the hands that beat the raiser's range, and
+        some hands that play well when called (suited aces, suited connectors) as bluffs, so
+        a re-raise does not announce a premium hand."""
+        style = self.style
+        last = spot.preflop_raises[-1]
+        raiser = read.profiles[last.seat]
+        percentile = hand_percentile(class_id)
+        width = self._preflop_width(spot, raiser, last.seat)
+        if raises == 1:
+            value = min(max(0.3 * width, 0.03), 0.1) * style.aggression**0.5
+            bluff_chance = 0.45
+        elif raises == 2:
+            value = min(max(0.35 * width, 0.025), 0.06) * style.aggression**0.5
+            bluff_chance = 0.25 if spot.preflop_raises[0].seat == spot.seat else 0.0
+        else:
+            return percentile < min(max(0.5 * width, 0.02), 0.04)
+        if percentile < value:
+            return True
+        return (
+            nobody_called
+            and raiser.reckless < 0.3
+            and class_id in _RERAISE_BLUFFS
+            and rng.random() < bluff_chance * style.bluffing
+        )
+
+    def _implied_odds(self, spot: Spot, class_id: int) -> float:
+        """Equity a call may lack for what the hand wins when it hits: a small pair's set or a
+        suited hand's flush pays off deep stacks, not short ones."""
+        deep = spot.to_call <= 0.1 * spot.effective_stack
+        if not deep:
+            return 0.0
+        if CLASS_NAMES[class_id][0] == CLASS_NAMES[class_id][1]:
+            return 0.06
+        return 0.02 if CLASS_NAMES[class_id].endswith("s") else 0.0
 
     def _reraise_to(self, spot: Spot, last: Action, in_position: bool) -> int:
         target = round(last.to * (3.0 if in_position else 3.6))
@@ -308,13 +352,34 @@ class HardBot:
         board = read_board(spot.board)
         drawing = bool(board.drawing[COMBO_INDEX[spot.hole]])
         options = self._options(spot, read, showdowns, drawing)
+        if spot.facing_bet and len(opponents) == 1 and self._defends(spot, read):
+            options = [option for option in options if option[1][0] != "fold"]
         return _pick(options, spot.pot, rng, temperature=0.03 / style.aggression**0.3)
+
+    def _defends(self, spot: Spot, read: _Read) -> bool:
+        """Minimum defence: heads-up, facing a bet of ``b`` into ``p``, a range that folds more
+        than ``b / (p + b)`` of itself lets any two cards bet at a profit. So the top
+        ``p / (p + b)`` of the hands this seat can hold here never folds — scaled down against a
+        bettor whose shown-down bets were rarely bluffs (their bets are value, and calling
+        them is what loses)."""
+        bettor = read.profiles[spot.opponents[0]]
+        pot_before = spot.pot - spot.to_call
+        defence = pot_before / max(spot.pot, 1)
+        break_even_bluffs = spot.to_call / (spot.pot + spot.to_call)
+        bluffing = min(bettor.bluffs / max(break_even_bluffs, 0.05), 1.0)
+        share = defence * (0.5 + 0.5 * bluffing)
+        mine = self._range(spot, Profile(), spot.seat)
+        strength = read_board(spot.board).strength
+        place = float(range_percentile(strength, mine)[COMBO_INDEX[spot.hole]])
+        return place >= 1.0 - share
 
     def _range(self, spot: Spot, profile: Profile, seat: int) -> np.ndarray:
         """``seat``'s range now: their preflop range, narrowed by each action since."""
         weights = self._preflop_weights(spot, profile, seat)
         board = spot.board
-        bet_share = min(max(1.2 * profile.aggression + 0.05, 0.12), 0.95)
+        # A player who bets whenever checked to bets most of their range: the measured rate
+        # counts as soon as a few hands show it.
+        bet_share = min(max(1.2 * profile.aggression + 0.05, profile.stab, 0.12), 0.95)
         bluff_floor = min(
             max(0.04 + 0.5 * (profile.bluffs - 0.15), 0.03) + 0.8 * profile.reckless, 0.95
         )
@@ -437,12 +502,11 @@ class HardBot:
         floor = min(0.03 + 0.8 * profile.reckless, 0.95)
         return floor + (1.0 - floor) / (1.0 + np.exp(-(strength - bar) / 0.05))
 
-    @staticmethod
-    def _risk(read: _Read) -> float:
-        """The match_utility exponent for this hand: from CAREFUL towards RECKLESS_TABLE as the
-        opponents in it play more recklessly."""
+    def _risk(self, read: _Read) -> float:
+        """The match_utility exponent for this hand: from ``risk`` towards ``reckless_risk``
+        as the opponents in it play more recklessly."""
         reckless = max((read.profiles[seat].reckless for seat in read.spot.opponents), default=0)
-        return CAREFUL + (RECKLESS_TABLE - CAREFUL) * reckless
+        return self.risk + (self.reckless_risk - self.risk) * reckless
 
     def _sampled(
         self, spot: Spot, ranges: list[np.ndarray], samples: int, rng: random.Random

@@ -133,6 +133,7 @@ class Profile:
     calls_down: float = 0.5  # calls (rather than folds) facing a post-flop bet
     bluffs: float = 0.2  # weak hands among the hands they showed after betting or raising
     raise_rate: float = 0.15  # bets and raises among all their decisions, every street
+    stab: float = 0.4  # bets when checked to (or first to act) after the flop
 
     @property
     def reckless(self) -> float:
@@ -150,10 +151,12 @@ _PRIORS = {
     "vpip": (0.35, 5.0),
     "pfr": (0.18, 5.0),
     "shove": (0.03, 10.0),
-    "aggression": (0.3, 6.0),
-    "fold_to_bet": (0.3, 8.0),
-    "bluffs": (0.2, 4.0),
-    "raise_rate": (0.15, 2.0),
+    "aggression": (0.3, 3.0),
+    "fold_to_bet": (0.3, 4.0),
+    "bluffs": (0.2, 3.0),
+    "raise_rate": (0.15, 6.0),
+    # A player who bets whenever checked to shows it within a few hands: a light prior.
+    "stab": (0.4, 3.0),
 }
 
 
@@ -175,6 +178,8 @@ _COUNTERS = (
     "weak",
     "decisions",
     "raises",
+    "unopened",
+    "stabs",
 )
 
 
@@ -217,6 +222,9 @@ def profiles(hands: Sequence[HandRecord], seats: int) -> list[Profile]:
                 c["faced"] += 1
                 if action.kind == "fold":
                     c["folded"] += 1
+            elif action.kind in ("check", "bet"):
+                c["unopened"] += 1
+                c["stabs"] += action.kind == "bet"
         for seat in voluntary:
             counts[seat]["vpip"] += 1
         for seat in raised:
@@ -240,6 +248,7 @@ def profiles(hands: Sequence[HandRecord], seats: int) -> list[Profile]:
                 calls_down=1.0 - fold_to_bet,
                 bluffs=_smoothed("bluffs", c["weak"], c["showdowns"]),
                 raise_rate=_smoothed("raise_rate", c["raises"], c["decisions"]),
+                stab=_smoothed("stab", c["stabs"], c["unopened"]),
             )
         )
     return result

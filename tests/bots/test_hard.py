@@ -8,6 +8,7 @@ from collections import Counter
 
 from bots.holdem.hard import HardBot
 from bots.holdem.styles import BALANCED
+from bots.policies import Choice
 from games.engine.holdem.game import blind_seats, next_button
 from tests.bots.tables import Table, bets_half_pot, calls, folds, shoves
 
@@ -144,3 +145,75 @@ def test_decides_the_same_way_from_the_same_seed_and_mixes_across_seeds():
     again = [HARD.act(seat_view, history, random.Random(seed)) for seed in range(30)]
     assert first == again
     assert len(set(first)) > 1
+
+
+# --- short stacks, aggression, re-raises (the sparring-partner issue) -------------------------
+
+
+def facing_a_short_shove(cards: tuple[str, str], big_blinds: int) -> Choice:
+    """Seat 3 (first to act) moves all-in for ``big_blinds``; the big blind (seat 2) holds
+    ``cards`` and everyone between folded."""
+    table = Table(stacks=(1000, 1000, 1000, 20 * big_blinds))
+    table.deal({2: cards, 3: ("7c", "3d")})
+    table.play({3: shoves, 0: folds, 1: folds}, until_seat=2)
+    return table.ask(HARD, 2)
+
+
+def test_calls_a_short_all_in_with_the_hands_that_beat_its_price():
+    for cards in (("9c", "9d"), ("Ac", "Qd"), ("Ah", "Kd"), ("Kc", "Qc")):
+        assert facing_a_short_shove(cards, 10) == ("call", None), cards
+    assert facing_a_short_shove(("8c", "2h"), 10) == ("fold", None)
+
+
+def test_short_stacks_shove_the_equilibrium_chart():
+    table = Table(stacks=(1000, 1000, 1000, 200))  # first to act with 10 big blinds
+    table.deal({3: ("Ah", "Kd")})
+    assert table.ask(HARD, 3) == ("raise", 200)
+    table = Table(stacks=(1000, 1000, 1000, 200))
+    table.deal({3: ("Jc", "4d")})
+    assert table.ask(HARD, 3) == ("fold", None)
+
+
+def facing_a_flop_bet(hole: tuple[str, str], board: list[str], fraction: float) -> Table:
+    """Heads-up: both see the flop for one big blind; the big blind (seat 1, hard) checks and
+    the button bets ``fraction`` of the pot."""
+    table = Table(stacks=(1000, 1000))
+    table.deal({0: ("4c", "7d"), 1: hole}, board=board)
+    table.act("call")
+    table.act("check")
+    table.act("check")
+    table.act("bet", max(20, round(fraction * table.state.pot_total())))
+    return table
+
+
+def test_never_folds_two_pair_to_a_small_bet():
+    table = facing_a_flop_bet(("5h", "Qd"), ["Jc", "5d", "Js"], 1 / 3)
+    choices = Counter(table.ask(HARD, 1, seed)[0] for seed in range(30))
+    assert choices["fold"] == 0
+
+
+def test_defends_enough_against_a_player_who_bets_every_flop():
+    # Ten hands in which seat 0 bet every flop and seat 1 folded to it: then a flop bet of half
+    # the pot into a middle pair must not be folded, however often that player bets.
+    table = heads_up_after(folds, hands=10)
+    table.deal({0: ("4c", "7d"), 1: ("9h", "Td")}, board=["Kc", "9d", "3s"])
+    while table.state.street == "preflop":
+        table.act(*calls(table.seen(table.state.to_act)[0]))
+    if table.state.to_act == 1:
+        table.act("check")
+    table.act(*bets_half_pot(table.seen(0)[0]))
+    choices = Counter(table.ask(HARD, 1, seed)[0] for seed in range(30))
+    assert choices["fold"] <= 3
+
+
+def test_re_raises_a_range_not_only_premiums():
+    three_bets = Counter()
+    for cards in (("Qs", "Qd"), ("Ah", "Kd"), ("As", "5s"), ("Th", "9h"), ("7c", "2d")):
+        for seed in range(20):
+            table = Table()
+            table.deal({3: ("Kc", "Jd"), 0: cards})
+            table.act("raise", 50)  # seat 3 opens first to act
+            three_bets[cards[0] + cards[1]] += table.ask(HARD, 0, seed)[0] == "raise"
+    assert three_bets["QsQd"] == 20 and three_bets["AhKd"] == 20
+    assert 0 < three_bets["As5s"] < 20
+    assert three_bets["7c2d"] == 0
