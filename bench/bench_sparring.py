@@ -17,10 +17,12 @@ And how hard plays at each of those tables (``<table>`` is ``vs_<partner>`` or
 - ``sparring_<table>_fold_hu_postflop_bet_pct``: of hard's decisions on the flop, turn or river
   with exactly one opponent left and chips to call, the % that fold; peer: the other seats
   facing hard's bets heads-up (the ratio is ours / max(1, theirs)).
-- ``sparring_<table>_short_all_in_bad_folds_per_1000``: hard facing an all-in of at most
-  15 big blinds effective (the shover's bet this street, capped by what hard has), folding
-  although its equity against the shover's actual cards (and the board so far) beat the price
-  (call / pot after the call) — per 1000 matches; peer: all of hard's folds to such all-ins.
+- ``sparring_<table>_short_all_in_fold_pct``: of hard's decisions facing an all-in of at most
+  15 big blinds effective (the shover's bet this street, capped by what hard has), the % that
+  fold; peer: the other seats facing such all-ins.
+- ``sparring_<table>_short_all_in_bad_folds_per_1000``: of those folds, the ones whose equity
+  against the shover's actual cards (the board so far completed) beat the price (call / pot
+  after the call), per 1000 matches; peer: all of hard's folds to such all-ins.
 - ``sparring_<table>_preflop_fold_to_raise_pct`` and ``sparring_<table>_3bet_pct`` (facing
   exactly one raise): hard's shares before the flop; peer: the other seats' same shares.
 
@@ -100,6 +102,7 @@ class Spot:
     raises: int  # bets and raises so far this hand (before the flop: the raises)
     shover: int | None  # the opponent whose all-in is the bet to call, if any
     effective: int  # chips the call risks against that all-in, hard's own bet included
+    big_blind: int
 
     @property
     def price(self) -> float:
@@ -118,8 +121,9 @@ class Spot:
     def facing_single_open(self) -> bool:
         return self.facing_preflop_raise and self.raises == 1
 
-    def short_all_in(self, big_blind: int) -> bool:
-        return self.shover is not None and self.effective <= SHORT_ALL_IN_BB * big_blind
+    @property
+    def short_all_in(self) -> bool:
+        return self.shover is not None and self.effective <= SHORT_ALL_IN_BB * self.big_blind
 
 
 def read_spot(seat: int, view: dict[str, Any], raises: int) -> Spot:
@@ -137,7 +141,17 @@ def read_spot(seat: int, view: dict[str, Any], raises: int) -> Spot:
     shover = shovers[0] if shovers and call > 0 else None
     own = seats[seat]
     effective = min(top, own["stack"] + own["bet"]) if shover is not None else 0
-    return Spot(seat, view["street"], call, view["pot"], opponents, raises, shover, effective)
+    return Spot(
+        seat,
+        view["street"],
+        call,
+        view["pot"],
+        opponents,
+        raises,
+        shover,
+        effective,
+        view["blinds"]["big"],
+    )
 
 
 # --- equity against known cards ------------------------------------------------------------
@@ -213,6 +227,9 @@ def count_decision(
     if spot.heads_up_postflop_bet and (hard or spot.opponents[0] in hard_seats):
         counts[f"{role}.hu_bet_spots"] += 1
         counts[f"{role}.hu_bet_folds"] += folded
+    if spot.short_all_in:
+        counts[f"{role}.short_all_in_spots"] += 1
+        counts[f"{role}.short_all_in_folds"] += folded
     if spot.facing_preflop_raise:
         counts[f"{role}.preflop_raise_spots"] += 1
         counts[f"{role}.preflop_raise_folds"] += folded
@@ -254,8 +271,7 @@ class Watch:
         count_decision(self.tally, spot, answer[0], hard=hard, hard_seats=self.hard_seats)
         if not hard or answer[0] != "fold":
             return
-        big_blind = view["blinds"]["big"]
-        if spot.short_all_in(big_blind):
+        if spot.short_all_in:
             assert spot.shover is not None
             self._fold("short_all_in", spot, spot.shover, view)
         if spot.heads_up_postflop_bet:
@@ -272,8 +288,6 @@ class Watch:
         counts[f"hard.{what}_folds_above_price"] += above
         counts[f"hard.{what}_folds_clearly_above"] += equity >= spot.price + CLEAR_MARGIN
         counts[f"hard.{what}_folds_ahead"] += ahead
-        if what == "short_all_in":
-            counts["hard.short_all_in_folds"] += 1
         if what == "short_all_in":
             kind = SHORT_ABOVE if above else None
         else:
@@ -377,9 +391,9 @@ class Table:
         entries = self.hard_entries
         return sum(1 for match in self.outcomes if any(match[e].place == 1 for e in entries))
 
-    def hard_chips_per_100(self) -> tuple[float, tuple[float, float]]:
-        """Per hard seat: each hard entry's matches are observations alike."""
-        return chips_per_100([match[e] for match in self.outcomes for e in self.hard_entries])
+    def chips_per_100(self, entries: Sequence[int]) -> tuple[float, tuple[float, float]]:
+        """Per seat of these entries: each entry's matches are observations alike."""
+        return chips_per_100([match[e] for match in self.outcomes for e in entries])
 
     def per_1000(self, count: int) -> float:
         return 1000 * count / max(self.matches, 1)
@@ -450,7 +464,7 @@ def table_figures(table: Table) -> list[Figure]:
     if len(table.hard_entries) > 1:
         name = f"sparring_hard_{table.key}"
         chance = 50.0
-        per_100, chips_ci = table.hard_chips_per_100()
+        per_100, chips_ci = table.chips_per_100(table.hard_entries)
         chips = figure(f"{name}_chips_per_100", "chips/100 hands", per_100, "big blind", 20.0)
         chips["ci95"] = (round(chips_ci[0], 1), round(chips_ci[1], 1))
     else:
@@ -477,6 +491,9 @@ def table_figures(table: Table) -> list[Figure]:
         return item
 
     figures.append(rate("hu_bet_folds", "hu_bet_spots", "fold_hu_postflop_bet_pct", "others"))
+    figures.append(
+        rate("short_all_in_folds", "short_all_in_spots", "short_all_in_fold_pct", "others")
+    )
     figures.append(
         _compared(
             f"sparring_{table.key}_short_all_in_bad_folds_per_1000",
@@ -508,21 +525,18 @@ def report(table: Table) -> None:
         f"{table.seconds:.0f}s ({table.seconds / max(table.matches, 1):.2f} s/match)",
         file=out,
     )
-    low, high = _pct_interval(table.wins, table.matches)
-    per_100, (chips_low, chips_high) = table.hard_chips_per_100()
-    print(
-        f"  hard wins {100 * table.wins / table.matches:5.1f}% [{low:.1f}, {high:.1f}]  "
-        f"chips/100 per hard seat {per_100:.1f} [{chips_low:.1f}, {chips_high:.1f}]",
-        file=out,
-    )
-    for entry in summarize(table.specs, table.outcomes)[1:]:
-        if entry["bot"] != table.specs[0]:
-            print(
-                f"  {entry['bot']:<16} wins {100 * entry['matches_won'] / table.matches:5.1f}%  "
-                f"chips/100 {entry['chips_per_100']:.1f}",
-                file=out,
-            )
-            break
+    entries = summarize(table.specs, table.outcomes)
+    for side, playing in (("hard", True), ("the others", False)):
+        chosen = [e for e in range(len(table.specs)) if (e in table.hard_entries) == playing]
+        won = sum(entries[e]["matches_won"] for e in chosen)  # one winner a match
+        low, high = _pct_interval(won, table.matches)
+        per_100, (chips_low, chips_high) = table.chips_per_100(chosen)
+        print(
+            f"  {side:<10} win {100 * won / table.matches:5.1f}% [{low:.1f}, {high:.1f}]  "
+            f"chips/100 per seat {per_100:7.1f} [{chips_low:.1f}, {chips_high:.1f}]  "
+            f"avg finish {sum(entries[e]['avg_finish'] for e in chosen) / len(chosen):.2f}",
+            file=out,
+        )
     hard_hu = _share_text(tally, "hard", "hu_bet_folds", "hu_bet_spots")
     other_hu = _share_text(tally, "other", "hu_bet_folds", "hu_bet_spots")
     print(
@@ -537,14 +551,17 @@ def report(table: Table) -> None:
         file=out,
     )
     short = (
+        counts["hard.short_all_in_spots"],
         counts["hard.short_all_in_folds"],
         counts["hard.short_all_in_folds_above_price"],
         counts["hard.short_all_in_folds_clearly_above"],
     )
+    others_short = _share_text(tally, "other", "short_all_in_folds", "short_all_in_spots")
     print(
-        f"  all-ins of <= {SHORT_ALL_IN_BB} bb: {short[0]} folds, {short[1]} with equity above "
-        f"the price, {short[2]} by >= 5 points; per 1000 matches "
-        + " / ".join(f"{table.per_1000(n):.1f}" for n in short),
+        f"  all-ins of <= {SHORT_ALL_IN_BB} bb faced: {short[0]}, folded {short[1]}, "
+        f"{short[2]} of them with equity above the price, {short[3]} by >= 5 points "
+        f"(the others fold {others_short}); "
+        "per 1000 matches " + " / ".join(f"{table.per_1000(n):.1f}" for n in short),
         file=out,
     )
     folds = _share_text(tally, "hard", "preflop_raise_folds", "preflop_raise_spots")
@@ -562,7 +579,7 @@ def examples_text(played: Sequence[Table]) -> str:
     lines = [
         f"Hard's doubtful folds ({HARD}): equity against the actual cards above the price, "
         f"or the better hand held post-flop; up to {EXAMPLES_PER_TABLE} of each kind per table, "
-        "in deal order. Written by python -m bench sparring.",
+        "in match order (group, rotation, hand). Written by python -m bench sparring.",
     ]
     for table in played:
         lines.append(f"\n== {table.title} ({table.matches} matches)")

@@ -82,18 +82,24 @@ def test_preflop_raises_and_a_single_open() -> None:
 
 def test_a_short_all_in_is_at_most_fifteen_big_blinds_of_effective_stack() -> None:
     short = read_spot(0, view("preflop", 0, [0, 300, 10, 20], all_in=(1,)), 1)
-    assert short.shover == 1 and short.short_all_in(20)
+    assert short.shover == 1 and short.short_all_in
     assert short.price == pytest.approx(300 / 500)
     deep = read_spot(0, view("preflop", 0, [0, 320, 10, 20], all_in=(1,)), 1)
-    assert deep.shover == 1 and not deep.short_all_in(20)
+    assert deep.shover == 1 and not deep.short_all_in
     # Covering a big all-in with 250 chips left: the call risks 250, a short all-in.
     covered = read_spot(
         0, view("preflop", 0, [0, 900, 10, 20], all_in=(1,), stacks=[250, 0, 990, 980]), 1
     )
-    assert covered.effective == 250 and covered.short_all_in(20)
+    assert covered.effective == 250 and covered.short_all_in
     # A raise on top of the all-in is the bet to call: no longer facing an all-in.
     over = read_spot(0, view("preflop", 0, [0, 300, 600, 20], all_in=(1,)), 2)
     assert over.shover is None
+    tally = Tally()
+    for spot, answer in ((short, "fold"), (deep, "fold"), (covered, "call"), (over, "fold")):
+        count_decision(tally, spot, answer, hard=True, hard_seats=HARD_SEATS)
+    count_decision(tally, short, "call", hard=False, hard_seats=HARD_SEATS)
+    assert tally.share("hard", "short_all_in_folds", "short_all_in_spots") == (0.5, 2)
+    assert tally.share("other", "short_all_in_folds", "short_all_in_spots") == (0.0, 1)
 
 
 def test_equity_against_known_cards() -> None:
@@ -134,6 +140,8 @@ def test_a_few_matches_keep_their_counters_consistent(monkeypatch: pytest.Monkey
             assert counts[f"hard.{what}_folds_above_price"] <= counts[f"hard.{what}_folds_checked"]
         assert counts["hard.hu_folds_ahead"] <= counts["hard.hu_folds_checked"]
         assert counts["hard.short_all_in_folds"] == counts["hard.short_all_in_folds_checked"]
+        for role in ("hard", "other"):
+            assert counts[f"{role}.short_all_in_folds"] <= counts[f"{role}.short_all_in_spots"]
         figures = bench_sparring.table_figures(table)
         for item in figures:
             if "ci95" in item:
