@@ -186,20 +186,23 @@ class Aggressor:
 
     Preflop it opens about half its hands (more three-handed, most heads-up), raises limpers,
     3-bets the top of its range and a good share of the next 30% as bluffs, and calls raises
-    with the top half; facing an all-in or a big re-raise it keeps only strong hands. After the
-    flop it bets 60–75% of the pot whenever it is checked to, street after street, with or
-    without a hand. Bet into, it raises with draws and strong hands, calls with any pair, floats
-    a flop or turn with air when the price is small (now and then raising it as a bluff), and
-    folds only air facing a raise or a river bet.
+    with the top half from the big blind (less elsewhere); facing an all-in or a big re-raise it
+    keeps only strong hands. After the flop it bets whenever it is checked to, street after
+    street: 75% of the pot with a pair or better, 60–66% with draws and air — the one read it
+    keeps is that air stops barrelling the turn and river into players seen to fold to fewer
+    than 30% of bets. Bet into, it raises with draws and strong hands, calls with any pair (a
+    weak one only cheaply after the flop), floats the flop with air when the price is small (now
+    and then raising it as a bluff), and folds air facing a raise or a turn or river bet.
     """
 
     OPEN_WIDTHS = {2: 0.8, 3: 0.6, 4: 0.48}
+    GIVE_UP = 0.3  # fold-to-bet below which a player counts as one who never folds
 
     def act(self, view: View, history: Sequence[Record], rng: random.Random) -> Choice:
-        spot = Spot.read(view, history)
-        if spot.preflop:
-            return self._preflop(spot, rng)
-        return self._postflop(spot, rng)
+        if not view["board"]:
+            return self._preflop(Spot.read(view, history), rng)
+        table = _read(view, history)
+        return self._postflop(table.spot, rng, table.profiles)
 
     def _preflop(self, spot: Spot, rng: random.Random) -> Choice:
         percentile = hand_percentile(hand_class(*spot.hole))
@@ -229,19 +232,27 @@ class Aggressor:
             if percentile < 0.12 or light:
                 factor = 3.0 if spot.acts_last_postflop else 3.6
                 return spot.raise_to(round(last.to * factor))
-            return ("call", None) if percentile < 0.5 else ("fold", None)
+            defend = 0.38 if spot.acts_last_postflop else 0.25
+            if spot.position == "BB":
+                defend = 0.5  # already half in, and closing the action
+            return ("call", None) if percentile < defend else ("fold", None)
         if percentile < 0.05:
             return spot.all_in()
         if percentile < 0.2 and spot.to_call <= 0.2 * spot.chips(spot.seat):
             return "call", None
         return "fold", None
 
-    def _postflop(self, spot: Spot, rng: random.Random) -> Choice:
+    def _postflop(self, spot: Spot, rng: random.Random, profiles: list[Profile]) -> Choice:
         holding = _holding(spot)
         if not spot.facing_bet:
-            if spot.can_raise:
-                return spot.raise_to(spot.bet_to(rng.uniform(0.6, 0.75)))
-            return "check", None
+            if not spot.can_raise:
+                return "check", None
+            if holding.paired or holding.strength >= 0.7:
+                return spot.raise_to(spot.bet_to(0.75))
+            callers = all(profiles[s].fold_to_bet < self.GIVE_UP for s in spot.opponents)
+            if spot.street != "flop" and not holding.drawing and callers:
+                return "check", None  # the one read it keeps: air does not barrel a station
+            return spot.raise_to(spot.bet_to(rng.uniform(0.6, 0.66)))
         reraised = _acted_this_street(spot)
         if holding.strong:
             return spot.all_in() if reraised else spot.raise_to(spot.bet_to(0.9))
@@ -250,12 +261,14 @@ class Aggressor:
                 return ("call", None) if spot.pot_odds < 0.4 else ("fold", None)
             return spot.raise_to(spot.bet_to(0.9))
         if holding.paired:
-            if reraised and spot.pot_odds > 0.33:
+            # A weak pair goes on cheaply, or until the river tells it it is beaten.
+            weak = holding.strength < 0.6 and spot.street != "flop"
+            if (reraised or weak) and spot.pot_odds > 0.25:
                 return "fold", None
             return "call", None
-        if reraised or spot.street == "river":
+        if reraised or spot.street != "flop":
             return "fold", None
-        if spot.street == "flop" and rng.random() < 0.2:
+        if rng.random() < 0.2:
             return spot.raise_to(spot.bet_to(0.9))
         return ("call", None) if spot.pot_odds < 0.3 else ("fold", None)
 
