@@ -2,8 +2,9 @@
 
 Every ``bench/bench_*.py`` module exposes ``run() -> list[Figure]``. A filter picks the modules
 whose name contains it (``python -m bench evaluator``). Modules in ``ON_REQUEST`` run only when a
-filter names them: ``bench_load`` starts a whole stack and needs PostgreSQL and Redis. The table
-goes to stdout and the figures to ``bench/results.json``; a filtered run replaces only the
+filter names them: ``bench_load`` starts a whole stack and needs PostgreSQL and Redis, and
+``bench_sparring`` plays thousands of matches against partners named by the environment. The
+table goes to stdout and the figures to ``bench/results.json``; a filtered run replaces only the
 figures it measured there.
 """
 
@@ -20,7 +21,7 @@ from bench.common import Figure
 
 RESULTS = Path(__file__).with_name("results.json")
 PREFIX = "bench_"
-ON_REQUEST = frozenset({"bench_load"})
+ON_REQUEST = frozenset({"bench_load", "bench_sparring"})
 
 
 def bench_modules(filters: list[str]) -> list[str]:

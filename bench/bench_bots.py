@@ -37,11 +37,14 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from bench.common import Figure, figure
 from bots import registry
-from bots.holdem.arena import play_match
+from bots.holdem.arena import MatchResult, play_match
+from bots.policies import Bot
 from bots.results import Outcome, summarize, win_rate_interval
 
 MATCHES = int(os.environ.get("BENCH_BOTS_MATCHES", "2000"))
@@ -54,37 +57,83 @@ LATENCY_DECISIONS = 3000
 REPLY_SAMPLES = 40
 
 
-def _play_group(job: tuple[tuple[str, ...], int]) -> list[tuple[list[Outcome], int]]:
+Job = tuple[tuple[str, ...], int]
+"""One group of matches: the specs (entry ``i`` is ``specs[i]``) and the group's number."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rotation:
+    """One match of a group: the group's deals, the entries moved ``shift`` seats on."""
+
+    specs: tuple[str, ...]
+    group: int
+    shift: int
+
+    @property
+    def seats(self) -> list[str]:
+        """The spec in each seat: entry ``i`` sits in seat ``(i + shift) % n``."""
+        count = len(self.specs)
+        return [self.specs[(seat - self.shift) % count] for seat in range(count)]
+
+    @property
+    def deal_seed(self) -> str:
+        return f"bench-{self.group}"
+
+    @property
+    def bot_seed(self) -> str:
+        return f"bench-{self.group}-{self.shift}"
+
+    def seat_of(self, entry: int) -> int:
+        return (entry + self.shift) % len(self.specs)
+
+    def bots(self) -> list[Bot]:
+        return [registry.resolve(spec, seat=seat) for seat, spec in enumerate(self.seats)]
+
+    def outcomes(self, result: MatchResult) -> list[Outcome]:
+        """Each entry's outcome, in entry order whatever seat it played."""
+        return [
+            Outcome(
+                result.places[self.seat_of(entry)], result.net[self.seat_of(entry)], result.hands
+            )
+            for entry in range(len(self.specs))
+        ]
+
+
+def rotations(job: Job) -> list[Rotation]:
     """One group: the same deals with the seats rotated through every position."""
     specs, group = job
-    count = len(specs)
+    return [Rotation(specs, group, shift) for shift in range(len(specs))]
+
+
+def _play_group(job: Job) -> list[tuple[list[Outcome], int]]:
     played = []
-    for shift in range(count):
-        seats = [specs[(seat - shift) % count] for seat in range(count)]
-        bots = [registry.resolve(spec, seat=seat) for seat, spec in enumerate(seats)]
-        result = play_match(bots, deal_seed=f"bench-{group}", bot_seed=f"bench-{group}-{shift}")
-        outcomes = [
-            Outcome(
-                result.places[(entry + shift) % count],
-                result.net[(entry + shift) % count],
-                result.hands,
-            )
-            for entry in range(count)
-        ]
-        played.append((outcomes, result.hands))
+    for rotation in rotations(job):
+        result = play_match(
+            rotation.bots(), deal_seed=rotation.deal_seed, bot_seed=rotation.bot_seed
+        )
+        played.append((rotation.outcomes(result), result.hands))
     return played
 
 
-def series(specs: tuple[str, ...], matches: int) -> tuple[list[list[Outcome]], int, float]:
-    """``matches`` (rounded up to whole groups) among ``specs``; (outcomes, hands, seconds)."""
+def play_groups[T](
+    play_group: Callable[[Job], list[T]], specs: tuple[str, ...], matches: int
+) -> tuple[list[T], float]:
+    """``play_group`` (a module-level function: it runs in the pool) over enough groups for
+    ``matches`` matches among ``specs``; every match's result and the seconds it all took."""
     groups = math.ceil(matches / len(specs))
     jobs = [(specs, group) for group in range(groups)]
     start = time.perf_counter()
     context = multiprocessing.get_context("fork")
     with context.Pool(PROCESSES) as pool:
-        results = [item for chunk in pool.imap_unordered(_play_group, jobs, 4) for item in chunk]
+        results = [item for chunk in pool.imap_unordered(play_group, jobs, 4) for item in chunk]
+    return results, time.perf_counter() - start
+
+
+def series(specs: tuple[str, ...], matches: int) -> tuple[list[list[Outcome]], int, float]:
+    """``matches`` (rounded up to whole groups) among ``specs``; (outcomes, hands, seconds)."""
+    results, seconds = play_groups(_play_group, specs, matches)
     outcomes = [outcome for outcome, _ in results]
-    return outcomes, sum(hands for _, hands in results), time.perf_counter() - start
+    return outcomes, sum(hands for _, hands in results), seconds
 
 
 def _wins(outcomes: list[list[Outcome]], entries: list[int]) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 
 class Figure(TypedDict):
@@ -14,6 +14,7 @@ class Figure(TypedDict):
     peer: str
     peer_value: float
     ratio: float
+    ci95: NotRequired[tuple[float, float]]  # a rate's 95% interval, in ``unit``
 
 
 def figure(name: str, unit: str, ours: float, peer: str, peer_value: float) -> Figure:

@@ -61,12 +61,15 @@ def play[S, C](
     max_hands: int,
     owner: Callable[[Event], int | None],
     observe: Observer | None = None,
+    on_events: Callable[[Sequence[Event]], None] | None = None,
 ) -> tuple[S, int]:
     """Play one match of ``game`` from the command ``start``, ``bots[k]`` in seat ``k``, until
     it is over or ``max_hands`` hands have been dealt; the final state and the hands dealt.
 
     ``owner(event)`` is the one seat an event shows more to (its own cards), or None.
-    ``observe(seat, view, history, answer)``, if given, sees every decision.
+    ``observe(seat, view, history, answer)``, if given, sees every decision, and
+    ``on_events(events)`` every batch of events as it is folded, hidden cards and all (a bench's
+    instrument: the bots never see them), each batch before the decision that follows it.
     """
     histories = RecentHands(len(bots), recent_hands, game.visible_record, owner)
     dealt = 0  # hands dealt: the number of the last one, as an arena never restarts
@@ -85,6 +88,8 @@ def play[S, C](
         state, events = advance_match(game, state, [command], seed=next_seed, deals_on=deals_on)
         for item in events:
             histories.add(item, opens_hand=game.hand_opened_by(item) is not None)
+        if on_events is not None:
+            on_events(events)
         seq += len(events)
         return state
 

@@ -14,7 +14,7 @@ matches this module plays with the same seeds (a test holds the two to it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bots import arena, registry
@@ -45,11 +45,15 @@ def play_match(
     recent_hands: int | None = None,
     max_hands: int = MAX_HANDS,
     table: StartMatch = CARDAVIA_TABLE,
+    observe: arena.Observer | None = None,
+    on_events: Callable[[Sequence[Event]], None] | None = None,
 ) -> MatchResult:
     """Play one match among ``bots``, seat by seat: Cardavia's table
     (docs/rules.md#holdem-match) unless ``table`` sets another (other stacks, heads-up). Bots see
     the recent hands the live game shows them (:func:`bots.registry.recent_hands`) unless
-    ``recent_hands`` says otherwise."""
+    ``recent_hands`` says otherwise. ``observe`` and ``on_events`` are :func:`bots.arena.play`'s
+    (every decision; every event with every seat's cards): for a bench, nothing plays through
+    them."""
     if recent_hands is None:
         recent_hands = registry.recent_hands("holdem")
     seats = len(table.stacks)
@@ -64,6 +68,8 @@ def play_match(
         recent_hands=recent_hands,
         max_hands=max_hands,
         owner=_owner,
+        observe=observe,
+        on_events=on_events,
     )
     return _result(state)
 
