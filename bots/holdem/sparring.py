@@ -14,16 +14,13 @@ same answer. Nothing here imports Django.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
 
 import numpy as np
 
-from bots.holdem import reading
+from bots.holdem import pushfold, reading
 from bots.holdem.combos import COMBO_INDEX
 from bots.holdem.preflop import equity_versus_top, hand_class, hand_percentile, top_range
 from bots.holdem.ranges import (
@@ -96,64 +93,10 @@ def _acted_this_street(spot: Spot) -> bool:
 # --- push/fold ----------------------------------------------------------------------------
 
 
-@cache
-def _pushfold() -> Any:
-    """The lead's equilibrium charts (``bots.holdem.pushfold``), or None before they land."""
-    try:
-        return importlib.import_module("bots.holdem.pushfold")
-    except ImportError:
-        return None
-
-
-# Fallback charts: the share of hands to shove unopened, by players behind and depth (bb).
-_FALLBACK_DEPTHS = (3.0, 5.0, 8.0, 10.0, 12.0, 15.0, 20.0, 30.0, 50.0)
-_FALLBACK_SHOVE = {
-    1: (1.0, 0.85, 0.65, 0.57, 0.5, 0.42, 0.33, 0.22, 0.12),
-    2: (0.72, 0.52, 0.38, 0.32, 0.27, 0.22, 0.17, 0.11, 0.07),
-    3: (0.52, 0.38, 0.27, 0.22, 0.19, 0.15, 0.12, 0.08, 0.05),
-}
-
-
-def fallback_shove_width(behind: int, depth: float) -> float:
-    """Top share of hands a push/fold player shoves unopened (used until pushfold lands)."""
-    widths = _FALLBACK_SHOVE[min(max(behind, 1), 3)]
-    return float(np.interp(depth, _FALLBACK_DEPTHS, widths))
-
-
-def fallback_shoves(class_id: int, behind: int, depth: float) -> bool:
-    return hand_percentile(class_id) < fallback_shove_width(behind, depth)
-
-
-def fallback_calls_shove(class_id: int, shover_behind: int, after_me: int, depth: float) -> bool:
-    """Call when equity against the shover's fallback range beats the price of a call (the
-    blinds make the pot) by a margin for every player still to act."""
-    width = fallback_shove_width(shover_behind, depth)
-    needed = (depth - 0.75) / (2 * depth + 1.5) + 0.03 * after_me
-    return equity_versus_top(class_id, width) >= needed
-
-
-def shoves(class_id: int, behind: int, depth: float) -> bool:
-    module = _pushfold()
-    if module is None:
-        return fallback_shoves(class_id, behind, depth)
-    return bool(module.shoves(class_id, min(max(behind, 1), 3), max(depth, 1.0)))
-
-
-def calls_shove(class_id: int, shover_behind: int, after_me: int, depth: float) -> bool:
-    module = _pushfold()
-    if module is None:
-        return fallback_calls_shove(class_id, shover_behind, after_me, depth)
-    return bool(
-        module.calls_shove(
-            class_id, min(max(shover_behind, 1), 3), min(max(after_me, 0), 2), max(depth, 1.0)
-        )
-    )
-
-
 def _unopened_shove(spot: Spot) -> bool:
     # Everyone still holding cards may call: the players to act, and any limpers.
     behind = len(spot.opponents)
-    return shoves(hand_class(*spot.hole), behind, spot.effective_big_blinds)
+    return pushfold.shoves(hand_class(*spot.hole), behind, spot.effective_big_blinds)
 
 
 def _calls_raise(spot: Spot, last: Action) -> bool:
@@ -175,7 +118,8 @@ def _calls_raise(spot: Spot, last: Action) -> bool:
     # Players who already called are in the pot too: count them as players still to beat.
     callers = [s for s in spot.opponents if s != last.seat and s not in pending]
     depth = min(spot.chips(spot.seat), spot.chips(last.seat)) / spot.big_blind
-    return calls_shove(hand_class(*spot.hole), shover_behind, len(pending) + len(callers), depth)
+    after_me = len(pending) + len(callers)
+    return pushfold.calls_shove(hand_class(*spot.hole), shover_behind, after_me, depth)
 
 
 # --- 1. the aggressor -------------------------------------------------------------------
@@ -284,7 +228,7 @@ class NashPusher:
     or an all-in it moves all-in (or calls the all-in) with the equilibrium calling range for
     that spot, else folds. After the flop, reached only in limped or checked pots, it checks,
     and facing a bet calls with a pair or better that uses a hole card, folding the rest.
-    The charts are :mod:`bots.holdem.pushfold`'s (top-share fallback charts until it exists).
+    The charts are :mod:`bots.holdem.pushfold`'s.
     """
 
     def act(self, view: View, history: Sequence[Record], rng: random.Random) -> Choice:
@@ -471,7 +415,7 @@ class Regular:
         shoved = action.all_in or spot.is_all_in(action.seat)
         if count == 1 and shoved:
             behind = len(spot.acting_after(action.seat)) or 1
-            base = fallback_shove_width(behind, action.to / spot.big_blind)
+            base = pushfold.shove_share(behind, action.to / spot.big_blind)
         elif count == 1:
             base = _THEIR_OPEN_WIDTHS.get(spot.position_of(action.seat), 0.3)
             if len(spot.dealt) == 2:

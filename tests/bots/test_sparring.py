@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from bots import registry
-from bots.holdem import sparring
+from bots.holdem import pushfold
 from bots.holdem.arena import play_match
 from bots.holdem.preflop import CLASS_INDEX
 from bots.holdem.sparring import Aggressor, Exploiter, NashPusher, Regular
@@ -95,23 +95,27 @@ HANDS = {
 
 @pytest.mark.parametrize("depth", [4, 8, 15, 30, 50])
 def test_nash_shoves_unopened_exactly_its_chart(depth):
+    expectations = {pushfold.shoves(CLASS_INDEX[name], 3, float(depth)) for name in HANDS}
+    assert expectations == {True, False}  # the hands straddle the chart's edge
     for name, cards in HANDS.items():
         table = Table(stacks=(1000, 1000, 1000, depth * 20))
         table.deal({3: cards})  # button on seat 0: seat 3 acts first, three players behind it
         kind, amount = table.ask(NashPusher(), 3)
-        expected = sparring.shoves(CLASS_INDEX[name], 3, float(depth))
+        expected = pushfold.shoves(CLASS_INDEX[name], 3, float(depth))
         assert (kind == "raise" and amount == depth * 20) == expected, name
         assert expected or kind == "fold"
 
 
 @pytest.mark.parametrize("depth", [6, 12, 25, 50])
 def test_nash_calls_an_all_in_exactly_its_chart(depth):
+    expectations = {pushfold.calls_shove(CLASS_INDEX[name], 3, 0, float(depth)) for name in HANDS}
+    assert expectations == {True, False}
     for name, cards in HANDS.items():
         table = Table(stacks=(1000, 1000, depth * 20, depth * 20))
         table.deal({3: ("2c", "3d"), 2: cards})  # seat 3 shoves first to act, seat 2 the BB
         table.play({3: shoves, 0: folds, 1: folds}, until_seat=2)
         kind, _ = table.ask(NashPusher(), 2)
-        expected = sparring.calls_shove(CLASS_INDEX[name], 3, 0, float(depth))
+        expected = pushfold.calls_shove(CLASS_INDEX[name], 3, 0, float(depth))
         assert kind == ("call" if expected else "fold"), name
 
 
