@@ -178,6 +178,25 @@ def test_the_regular_value_bets_top_pair_and_folds_air_to_a_big_river_bet():
     assert table.ask(Regular(), 0) == ("fold", None)
 
 
+def river_answer(opponent: object) -> Counter[str]:
+    """The regular's answers with bottom pair to a pot-sized river bet from seat 1, after eight
+    hands where seat 1 played as ``opponent`` does and the regular folded."""
+    table = Table(stacks=(1000, 1000))
+    for _ in range(8):
+        table.deal()
+        table.play({0: folds, 1: opponent})  # type: ignore[dict-item]
+    table.deal({0: ("6d", "5s"), 1: ("4h", "3s")}, board=["Ks", "9h", "5c", "2d", "7s"])
+    while not (table.state.street == "river" and table.state.to_act == 1):
+        table.act(*calls(table.seen(table.state.to_act)[0]))
+    table.act("bet", 40)  # the pot
+    return Counter(table.ask(Regular(), 0, seed)[0] for seed in range(20))
+
+
+def test_the_regular_calls_a_maniac_lighter_than_a_quiet_player():
+    assert river_answer(shoves) == {"call": 20}
+    assert river_answer(calls) == {"fold": 20}
+
+
 # --- exploiter ----------------------------------------------------------------------------
 
 
@@ -216,8 +235,9 @@ def test_the_exploiter_bluffs_a_player_who_keeps_folding_after_a_few_hands():
     assert bluff_rate(Exploiter(), folds, hands=4) == 1.0
 
 
-def test_the_exploiter_never_bluffs_a_calling_station():
+def test_neither_the_exploiter_nor_the_regular_bluffs_a_calling_station():
     assert bluff_rate(Exploiter(), calls) == 0.0
+    assert bluff_rate(Regular(), calls) == 0.0
 
 
 def test_the_exploiter_bluffs_folders_more_than_the_regular_does():
