@@ -49,6 +49,15 @@ def _baseline(name: str) -> Any:
     return build
 
 
+def _sparring(name: str) -> Any:
+    def build(seat: int) -> Bot:
+        from bots.holdem import sparring
+
+        return getattr(sparring, name)()  # type: ignore[no-any-return]
+
+    return build
+
+
 def _warm_up() -> None:
     """Build the evaluator's tables and the preflop tables before the first AI turn, not in it."""
     from bots.holdem.preflop import hand_percentile
@@ -76,6 +85,11 @@ BOTS = GameBots(
         "calling_station": _baseline("CallingStation"),
         "maniac": _baseline("Maniac"),
         "equity": _baseline("EquityBot"),
+        # Sparring partners (bots.holdem.sparring): stronger baselines that test the levels.
+        "aggressor": _sparring("Aggressor"),
+        "nash": _sparring("NashPusher"),
+        "reg": _sparring("Regular"),
+        "exploiter": _sparring("Exploiter"),
     },
     persona=persona_for_seat,
     recent_hands=25,  # enough hands to read a maniac or a calling station

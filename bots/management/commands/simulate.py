@@ -47,8 +47,8 @@ class Command(BaseCommand):
             "--seats",
             default=None,
             help="Comma-separated bot specs, one per seat: easy|medium|hard, random, "
-            "calling_station, maniac, equity, or module.path:ClassName (default: hard and "
-            "mediums).",
+            "calling_station, maniac, equity, the Hold'em sparring partners aggressor, nash, "
+            "reg, exploiter, or module.path:ClassName (default: hard and mediums).",
         )
         parser.add_argument("--json", action="store_true", help="One JSON object on stdout.")
         parser.add_argument("--seed", default=None, help="Make deals and choices reproducible.")
