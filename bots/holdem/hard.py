@@ -1,20 +1,30 @@
 """The hard level: real poker for 50-big-blind stacks at a 4-handed table.
 
 Preflop it plays ranges by position and stack depth: opens the top share of hands for its seat,
-3-bets (and sometimes bluffs a 3-bet) or calls by its equity against the raiser's estimated
-range and the price, moves all-in or folds once stacks are short (Nash-like push/fold widths),
-and widens everything heads-up. After the flop it narrows each opponent's range by what they
-did on every street, samples its equity against those ranges, and picks check, bet (at a
-fraction of the pot), call, raise or fold by expected value: a bet's value comes from the hands
-that call and the pot when they fold, so bluffs and semi-bluffs happen where folds pay for them
-and value bets grow thin against players who never fold. Close choices are mixed (a softmax over
-their values), so the same spot does not always get the same answer.
+re-raises a range (the top of the hands that beat the raiser's range, and suited aces and
+suited connectors as bluffs now and then), calls by its equity against the raiser's estimated
+range and the price (pairs and suited hands get some implied odds when stacks are deep), and
+once stacks are short (15 big blinds or less) moves all-in or folds by the equilibrium
+push/fold charts (:mod:`bots.holdem.pushfold`), calling a shove when its equity against the
+shover's chart range — widened by what it has seen them do — beats the price.
 
-Value is counted towards winning the match, not in chips (:func:`match_utility`): a stack lost
-ends the match, so a big pot needs a bigger edge than a small one — most of all against players
-it beats anyway in small pots.
+After the flop it narrows each opponent's range by what they did on every street, samples its
+equity against those ranges, and picks check, bet (at a fraction of the pot), call, raise or
+fold by expected value: a bet's value comes from the hands that call and the pot when they
+fold, so bluffs and semi-bluffs happen where folds pay for them and value bets grow thin
+against players who never fold. Heads-up it never folds the top of its own range to a bet
+(minimum defence: otherwise any two cards bet at a profit against it), less of it against a
+bettor whose shown-down bets were rarely bluffs. Close choices are mixed (a softmax over their
+values), so the same spot does not always get the same answer.
 
-It reads the opponents from the hands before (see :mod:`bots.holdem.reading`): a maniac's bets
+Value is counted towards winning the match, not only in chips (:func:`match_utility`), but
+nearly at face value: winner-takes-all rewards chips, and a short stack that will not gamble
+just blinds away; against players who make big mistakes every hand, whom it beats anyway in
+small pots, big risks are avoided. The exponents (:data:`SOUND_RISK`, :data:`WEAK_RISK`) are
+the ones that won most in measured sweeps.
+
+It reads the opponents from the hands before (see :mod:`bots.holdem.reading`): a player who
+bets whenever checked to shows it within a few hands and gets called wider; a maniac's bets
 and shoves say little about their cards, so it calls them lighter (and, knowing they will bet
 again, treats a call as the stack it will cost); a calling station never folds, so it stops
 bluffing and bets its value.
@@ -46,13 +56,14 @@ from bots.holdem.spot import Spot
 from bots.holdem.styles import BALANCED, Style
 from bots.policies import Choice, Record, View, bet_kind
 
-# The exponent of match_utility (1 is plain chip value). Winner-takes-all rewards chips: a
-# concave utility makes a short stack protect itself instead of taking +EV gambles. The value is
-# the one that won most often in a measured sweep (bench/bench_sparring.py, see the README).
-RISK = 0.9
-# Against players whose bets carry no information every pot is big anyway: the exponent moves
-# towards this one as the opponents in the hand play more recklessly.
-RECKLESS_RISK = 1.0
+# Exponents of match_utility (1 is plain chip value). A winner-takes-all match is won by
+# compounding an edge: the bigger the edge per hand, the more a lost stack costs against what a
+# doubled one gains (a gambler's-ruin curve). Against sound players the edge is small and chips
+# count nearly at face value — a short stack that will not gamble just blinds away; against
+# players who make big mistakes every hand (calling stations, maniacs) big risks are avoided.
+# Both values won most often in measured sweeps (see docs/hard-ai.md).
+SOUND_RISK = 0.9
+WEAK_RISK = 0.3
 PUSH_FOLD_DEPTH = 15.0  # big blinds: at or below, an unopened pot is shoved or folded
 
 # Opening widths by (players dealt, position); heads-up the button opens most hands.
@@ -103,13 +114,13 @@ class HardBot:
         self,
         style: Style = BALANCED,
         samples: int = 500,
-        risk: float = RISK,
-        reckless_risk: float = RECKLESS_RISK,
+        sound_risk: float = SOUND_RISK,
+        weak_risk: float = WEAK_RISK,
     ) -> None:
         self.style = style
         self.samples = samples
-        self.risk = risk
-        self.reckless_risk = reckless_risk
+        self.sound_risk = sound_risk
+        self.weak_risk = weak_risk
 
     def act(self, view: View, history: Sequence[Record], rng: random.Random) -> Choice:
         hands = reading.split_hands(history)
@@ -503,10 +514,12 @@ class HardBot:
         return floor + (1.0 - floor) / (1.0 + np.exp(-(strength - bar) / 0.05))
 
     def _risk(self, read: _Read) -> float:
-        """The match_utility exponent for this hand: from ``risk`` towards ``reckless_risk``
-        as the opponents in it play more recklessly."""
-        reckless = max((read.profiles[seat].reckless for seat in read.spot.opponents), default=0)
-        return self.risk + (self.reckless_risk - self.risk) * reckless
+        """The match_utility exponent for this hand: from ``sound_risk`` towards ``weak_risk``
+        as the opponents in it make bigger mistakes (call too much, or bet without cards)."""
+        profiles = [read.profiles[seat] for seat in read.spot.opponents]
+        # Squared: a regular's raising reads a little reckless; only a maniac's counts fully.
+        weak = max((max(p.reckless**2, p.loose_passive) for p in profiles), default=0.0)
+        return self.sound_risk + (self.weak_risk - self.sound_risk) * weak
 
     def _sampled(
         self, spot: Spot, ranges: list[np.ndarray], samples: int, rng: random.Random

@@ -145,6 +145,12 @@ class Profile:
         score = (self.raise_rate - 0.22) * 3.0 + (self.shove - 0.05) * 3.0
         return max(0.0, min(1.0, score))
 
+    @property
+    def loose_passive(self) -> float:
+        """0 for a player who raises the hands they play, towards 1 the more they just call
+        instead — the big, steady mistake of a calling station."""
+        return max(0.0, min(1.0, (self.vpip - self.pfr - 0.15) / 0.25))
+
 
 # (prior frequency, prior weight) for each profile field.
 _PRIORS = {
