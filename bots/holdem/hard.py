@@ -20,8 +20,8 @@ values), so the same spot does not always get the same answer.
 Value is counted towards winning the match, not only in chips (:func:`match_utility`), but
 nearly at face value: winner-takes-all rewards chips, and a short stack that will not gamble
 just blinds away; against players who make big mistakes every hand, whom it beats anyway in
-small pots, big risks are avoided. The exponents (:data:`SOUND_RISK`, :data:`WEAK_RISK`) are
-the ones that won most in measured sweeps.
+small pots, big risks are avoided. The exponents (:data:`SOUND_RISK`, :data:`WEAK_RISK`,
+:data:`RECKLESS_RISK`) are the ones that won most in measured sweeps.
 
 It reads the opponents from the hands before (see :mod:`bots.holdem.reading`): a player who
 bets whenever checked to shows it within a few hands and gets called wider; a maniac's bets
@@ -63,7 +63,8 @@ from bots.policies import Choice, Record, View, bet_kind
 # players who make big mistakes every hand (calling stations, maniacs) big risks are avoided.
 # Both values won most often in measured sweeps (see docs/hard-ai.md).
 SOUND_RISK = 0.9
-WEAK_RISK = 0.3
+WEAK_RISK = 0.3  # calling stations: the edge is big and steady
+RECKLESS_RISK = 0.7  # maniacs: the edge is big, but so is every pot they play
 PUSH_FOLD_DEPTH = 15.0  # big blinds: at or below, an unopened pot is shoved or folded
 
 # Opening widths by (players dealt, position); heads-up the button opens most hands.
@@ -116,11 +117,13 @@ class HardBot:
         samples: int = 500,
         sound_risk: float = SOUND_RISK,
         weak_risk: float = WEAK_RISK,
+        reckless_risk: float = RECKLESS_RISK,
     ) -> None:
         self.style = style
         self.samples = samples
         self.sound_risk = sound_risk
         self.weak_risk = weak_risk
+        self.reckless_risk = reckless_risk
 
     def act(self, view: View, history: Sequence[Record], rng: random.Random) -> Choice:
         hands = reading.split_hands(history)
@@ -516,10 +519,17 @@ class HardBot:
     def _risk(self, read: _Read) -> float:
         """The match_utility exponent for this hand: from ``sound_risk`` towards ``weak_risk``
         as the opponents in it make bigger mistakes (call too much, or bet without cards)."""
-        profiles = [read.profiles[seat] for seat in read.spot.opponents]
+        return min(
+            (self._risk_against(read.profiles[seat]) for seat in read.spot.opponents),
+            default=self.sound_risk,
+        )
+
+    def _risk_against(self, profile: Profile) -> float:
         # Squared: a regular's raising reads a little reckless; only a maniac's counts fully.
-        weak = max((max(p.reckless**2, p.loose_passive) for p in profiles), default=0.0)
-        return self.sound_risk + (self.weak_risk - self.sound_risk) * weak
+        reckless = profile.reckless**2
+        passive = profile.loose_passive * (1.0 - profile.reckless)
+        sound = self.sound_risk
+        return sound + (self.weak_risk - sound) * passive + (self.reckless_risk - sound) * reckless
 
     def _sampled(
         self, spot: Spot, ranges: list[np.ndarray], samples: int, rng: random.Random
