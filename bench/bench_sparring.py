@@ -238,6 +238,80 @@ def count_decision(
         counts[f"{role}.three_bets"] += answer in ("raise", "bet")
 
 
+PREMIUM = frozenset({"AA", "KK", "QQ", "AK"})
+STRONG_VS_ALL_IN = frozenset({"AA", "KK", "QQ", "JJ", "TT", "99", "AK", "AQ"})
+SMALL_PAIRS = frozenset({"22", "33", "44", "55", "66"})
+SMALL_BET = 0.6  # of the pot before the bet
+
+
+def holding(cards: Sequence[str], board: Sequence[str]) -> set[str]:
+    """The kinds of hand the bench sorts decisions by: before the flop ``premium``,
+    ``strong_vs_all_in`` (99+, AK, AQ), ``small_pair``, ``ace`` (any other ace); after it
+    ``weak_pair`` (one pair below top pair, using a hole card) or ``no_pair``."""
+    ranks = "".join(sorted((card[0] for card in cards), key="23456789TJQKA".index, reverse=True))
+    kinds: set[str] = set()
+    if not board:
+        if ranks in PREMIUM:
+            kinds.add("premium")
+        if ranks in STRONG_VS_ALL_IN:
+            kinds.add("strong_vs_all_in")
+        if ranks in SMALL_PAIRS:
+            kinds.add("small_pair")
+        if "A" in ranks and ranks not in PREMIUM:
+            kinds.add("ace")
+        return kinds
+    made = category(evaluate([*cards, *board]))
+    board_made = category(evaluate(list(board))) if len(board) >= 5 else None
+    if CATEGORY_NAMES[made] == "high_card" or (board_made is not None and board_made == made):
+        kinds.add("no_pair")
+    elif CATEGORY_NAMES[made] == "pair":
+        order = "23456789TJQKA"
+        top = max(order.index(card[0]) for card in board)
+        paired = [order.index(c[0]) for c in cards if any(b[0] == c[0] for b in board)]
+        pocket = cards[0][0] == cards[1][0]
+        if not paired and not pocket:
+            kinds.add("no_pair")  # the board's pair, not ours
+        elif (paired and max(paired) < top) or (pocket and order.index(cards[0][0]) < top):
+            kinds.add("weak_pair")
+    return kinds
+
+
+def count_holding(
+    tally: Tally,
+    spot: Spot,
+    answer: str,
+    kinds: set[str],
+    *,
+    hard: bool,
+    hard_seats: frozenset[int],
+) -> None:
+    """Count the spots the issue's table sorts by hand: folds to a raise by holding, to a
+    3-bet, of 99+/AK/AQ to an all-in, of weak pairs and no pairs to small heads-up bets."""
+    role = "hard" if hard else "other"
+    counts = tally.counts
+    folded = answer == "fold"
+
+    def seen(name: str) -> None:
+        counts[f"{role}.{name}_spots"] += 1
+        counts[f"{role}.{name}_folds"] += folded
+
+    if spot.facing_preflop_raise:
+        for kind in ("small_pair", "ace"):
+            if kind in kinds:
+                seen(f"raise_{kind}")
+        if "premium" not in kinds:
+            seen("raise_non_premium")
+        if spot.raises == 2:
+            seen("three_bet")
+    if spot.shover is not None and "strong_vs_all_in" in kinds:
+        seen("all_in_strong")
+    small = spot.call <= SMALL_BET * max(spot.pot - spot.call, 1)
+    if spot.heads_up_postflop_bet and small and (hard or spot.opponents[0] in hard_seats):
+        for kind in ("weak_pair", "no_pair"):
+            if kind in kinds:
+                seen(f"small_bet_{kind}")
+
+
 class Watch:
     """The bench's eyes on one match: every seat's cards (from the events) and every decision
     (from ``observe``). Hard's folds are valued against the actual cards they folded to."""
@@ -269,6 +343,14 @@ class Watch:
         spot = read_spot(seat, view, self.raises())
         hard = seat in self.hard_seats
         count_decision(self.tally, spot, answer[0], hard=hard, hard_seats=self.hard_seats)
+        count_holding(
+            self.tally,
+            spot,
+            answer[0],
+            holding(self.hole[seat], view["board"]),
+            hard=hard,
+            hard_seats=self.hard_seats,
+        )
         if not hard or answer[0] != "fold":
             return
         if spot.short_all_in:
@@ -573,6 +655,28 @@ def report(table: Table) -> None:
         f"3-bets a single open {three_bets} (others {100 * other_three_bets:.1f}%)",
         file=out,
     )
+    print("  folds by holding (hard | the others):", file=out)
+    for name, label in HOLDING_LINES:
+        mine = _share_text(tally, "hard", f"{name}_folds", f"{name}_spots")
+        theirs = _share_text(tally, "other", f"{name}_folds", f"{name}_spots")
+        print(f"    {label:<40} {mine} | {theirs}", file=out)
+    hu_folds = counts["hard.hu_folds_checked"]
+    print(
+        f"    heads-up post-flop folds giving up the better hand: "
+        f"{100 * counts['hard.hu_folds_ahead'] / max(hu_folds, 1):.1f}% of {hu_folds:,}",
+        file=out,
+    )
+
+
+HOLDING_LINES = (
+    ("raise_non_premium", "non-premium hands facing a raise"),
+    ("raise_small_pair", "small pairs (22-66) facing a raise"),
+    ("raise_ace", "other aces facing a raise"),
+    ("three_bet", "facing a 3-bet"),
+    ("all_in_strong", "99+, AK, AQ facing an all-in"),
+    ("small_bet_weak_pair", "weak pair, heads-up bet <= 60% pot"),
+    ("small_bet_no_pair", "no pair, heads-up bet <= 60% pot"),
+)
 
 
 def examples_text(played: Sequence[Table]) -> str:

@@ -162,3 +162,16 @@ def test_a_few_matches_keep_their_counters_consistent(monkeypatch: pytest.Monkey
 def test_a_spec_names_its_figures() -> None:
     assert bench_sparring.slug("bots.holdem.sparring:NashBot") == "nashbot"
     assert bench_sparring.slug("calling_station") == "calling_station"
+
+
+def test_holdings_are_sorted_as_the_issue_table_sorts_them() -> None:
+    from bench.bench_sparring import holding
+
+    assert holding(("Ah", "Kd"), ()) == {"premium", "strong_vs_all_in"}
+    assert holding(("9h", "9d"), ()) == {"strong_vs_all_in"}
+    assert holding(("Ah", "7d"), ()) == {"ace"}
+    assert holding(("4h", "4d"), ()) == {"small_pair"}
+    assert holding(("9h", "Td"), ("Kc", "9d", "3s")) == {"weak_pair"}
+    assert holding(("Kh", "Td"), ("Kc", "9d", "3s")) == set()  # top pair
+    assert holding(("Ah", "2d"), ("Jc", "5d", "Js")) == {"no_pair"}  # the board's pair
+    assert holding(("5h", "Qd"), ("Jc", "5d", "Js")) == set()  # two pair
