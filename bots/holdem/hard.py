@@ -65,6 +65,7 @@ from bots.policies import Choice, Record, View, bet_kind
 SOUND_RISK = 0.9
 WEAK_RISK = 0.3  # calling stations: the edge is big and steady
 RECKLESS_RISK = 0.7  # maniacs: the edge is big, but so is every pot they play
+KNOWN_AFTER_HANDS = 12
 PUSH_FOLD_DEPTH = 15.0  # big blinds: at or below, an unopened pot is shoved or folded
 
 # Opening widths by (players dealt, position); heads-up the button opens most hands.
@@ -159,6 +160,9 @@ class HardBot:
             depth = spot.effective_big_blinds
             if limpers:
                 depth *= 1.5  # limpers add callers: shove tighter
+            # The chart's callers call by equilibrium; players who call far more than that
+            # are shoved on with the range of a deeper stack (value, not fold equity).
+            depth *= 1.0 + max((read.profiles[s].loose_passive for s in behind), default=0.0)
             if pushfold.shoves(class_id, len(behind), depth):
                 return spot.all_in()
             return "fold", None
@@ -205,14 +209,22 @@ class HardBot:
         last = raises[-1]
         reckless = read.profiles[last.seat].reckless
         shoved = last.all_in or spot.is_all_in(last.seat)
-        others = [seat for seat in spot.opponents if seat != last.seat]
+        acted = {a.seat for a in spot.actions_on("preflop")}
+        # Players still to act mostly fold: the hand is played against those who put chips in
+        # (the players behind are priced in as a margin below).
+        others = [
+            seat
+            for seat in spot.opponents
+            if seat != last.seat and seat in acted and seat not in spot.acting_after(spot.seat)
+        ]
         if not others:
             width = self._preflop_width(spot, read.profiles[last.seat], last.seat)
             equity = equity_versus_top(class_id, width)
         else:
-            ranges = [self._preflop_weights(spot, read.profiles[s], s) for s in spot.opponents]
+            ranges = [
+                self._preflop_weights(spot, read.profiles[s], s) for s in [last.seat, *others]
+            ]
             equity = self._sampled(spot, ranges, 400, rng)
-        acted = {a.seat for a in spot.actions_on("preflop")}
         behind = [s for s in spot.acting_after(spot.seat) if s not in acted]
         my_chips = spot.chips(spot.seat)
         # Against a reckless raiser any call ends all-in soon: decide as for all the chips.
@@ -373,15 +385,20 @@ class HardBot:
     def _defends(self, spot: Spot, read: _Read) -> bool:
         """Minimum defence: heads-up, facing a bet of ``b`` into ``p``, a range that folds more
         than ``b / (p + b)`` of itself lets any two cards bet at a profit. So the top
-        ``p / (p + b)`` of the hands this seat can hold here never folds — scaled down against a
-        bettor whose shown-down bets were rarely bluffs (their bets are value, and calling
-        them is what loses)."""
+        ``p / (p + b)`` of the hands this seat can hold here never folds — scaled by how often
+        the bettor's shown-down bets were bluffs against the share that makes a call break
+        even: against a bettor who only bets value, calling is what loses."""
         bettor = read.profiles[spot.opponents[0]]
         pot_before = spot.pot - spot.to_call
         defence = pot_before / max(spot.pot, 1)
         break_even_bluffs = spot.to_call / (spot.pot + spot.to_call)
-        bluffing = min(bettor.bluffs / max(break_even_bluffs, 0.05), 1.0)
-        share = defence * (0.5 + 0.5 * bluffing)
+        # Showdowns are few (the bets that work are never shown): how often the bettor bets
+        # when checked to says as much — who bets every time is mostly bluffing, who bets one
+        # time in ten has it.
+        from_betting = min(max((bettor.stab - 0.35) / 0.65, 0.0), 1.0)
+        bluffs = (bettor.bluffs + from_betting) / 2
+        bluffing = min(bluffs / max(break_even_bluffs, 0.05), 1.0)
+        share = defence * bluffing
         mine = self._range(spot, Profile(), spot.seat)
         strength = read_board(spot.board).strength
         place = float(range_percentile(strength, mine)[COMBO_INDEX[spot.hole]])
@@ -518,7 +535,8 @@ class HardBot:
 
     def _risk(self, read: _Read) -> float:
         """The match_utility exponent for this hand: from ``sound_risk`` towards ``weak_risk``
-        as the opponents in it make bigger mistakes (call too much, or bet without cards)."""
+        as the opponents in it make bigger mistakes (call too much, shove or fold whatever the
+        depth, or bet without cards)."""
         return min(
             (self._risk_against(read.profiles[seat]) for seat in read.spot.opponents),
             default=self.sound_risk,
@@ -527,9 +545,14 @@ class HardBot:
     def _risk_against(self, profile: Profile) -> float:
         # Squared: a regular's raising reads a little reckless; only a maniac's counts fully.
         reckless = profile.reckless**2
-        passive = profile.loose_passive * (1.0 - profile.reckless)
+        passive = max(profile.loose_passive, profile.push_fold) * (1.0 - profile.reckless)
         sound = self.sound_risk
-        return sound + (self.weak_risk - sound) * passive + (self.reckless_risk - sound) * reckless
+        measured = (
+            sound + (self.weak_risk - sound) * passive + (self.reckless_risk - sound) * reckless
+        )
+        # Until a dozen hands show who they are, a stranger is taken halfway between.
+        known = min(profile.hands / KNOWN_AFTER_HANDS, 1.0)
+        return known * measured + (1.0 - known) * (sound + self.weak_risk) / 2
 
     def _sampled(
         self, spot: Spot, ranges: list[np.ndarray], samples: int, rng: random.Random

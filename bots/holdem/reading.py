@@ -146,6 +146,12 @@ class Profile:
         return max(0.0, min(1.0, score))
 
     @property
+    def push_fold(self) -> float:
+        """0 for a player whose raises are raises, towards 1 the more of them are all-ins: a
+        push/fold player at deep stacks, who bleeds blinds waiting for a hand."""
+        return max(0.0, min(1.0, (self.shove / max(self.pfr, 0.01) - 0.4) / 0.4))
+
+    @property
     def loose_passive(self) -> float:
         """0 for a player who raises the hands they play, towards 1 the more they just call
         instead — the big, steady mistake of a calling station."""
