@@ -550,9 +550,10 @@ class HardBot:
         measured = (
             sound + (self.weak_risk - sound) * passive + (self.reckless_risk - sound) * reckless
         )
-        # Until a dozen hands show who they are, a stranger is taken halfway between.
+        # Until a dozen hands show who they are, a stranger is played carefully: an edge is
+        # likelier than not at Cardavia's tables, and a stack lost early ends the match.
         known = min(profile.hands / KNOWN_AFTER_HANDS, 1.0)
-        return known * measured + (1.0 - known) * (sound + self.weak_risk) / 2
+        return known * measured + (1.0 - known) * self.weak_risk
 
     def _sampled(
         self, spot: Spot, ranges: list[np.ndarray], samples: int, rng: random.Random
