@@ -552,7 +552,8 @@ class HardBot:
         )
         # Until a dozen hands show who they are, a stranger is played carefully: an edge is
         # likelier than not at Cardavia's tables, and a stack lost early ends the match.
-        known = min(profile.hands / KNOWN_AFTER_HANDS, 1.0)
+        # A maniac shows within a few decisions, long before a dozen hands.
+        known = min(max(profile.hands / KNOWN_AFTER_HANDS, profile.reckless), 1.0)
         return known * measured + (1.0 - known) * self.weak_risk
 
     def _sampled(
