@@ -46,7 +46,7 @@ def record(game: Any, seq: int, item: Any) -> dict[str, Any]:
 @pytest.mark.django_db
 def test_a_long_holdem_simulation_shows_the_seat_nothing_hidden() -> None:
     checked = 0
-    for match in simulate("holdem", "hard,medium,maniac,calling_station", 3, 60):
+    for match in simulate("holdem", "hard,medium,maniac,calling_station", 4, 60):
         hidden = hidden_by_seq(str(match.id))
         state = HOLDEM.new_state()
         for seq, item in stored_events(match):
