@@ -109,3 +109,21 @@ def bets_half_pot(seat_view: dict[str, Any]) -> Choice:
         target = max(legal["min_raise_to"], seat_view["pot"] // 2)
         return "bet", min(target, legal["max_raise_to"])
     return calls(seat_view)
+
+
+def flop_bettor(seat_view: dict[str, Any]) -> Choice:
+    """Calls preflop, bets half the pot on the flop, then checks or folds."""
+    if seat_view["street"] == "preflop":
+        return calls(seat_view)
+    return bets_half_pot(seat_view) if seat_view["street"] == "flop" else folds(seat_view)
+
+
+def answering(response: object) -> object:
+    """Calls preflop, answers a flop bet with ``response``, then checks or calls."""
+
+    def play(seat_view: dict[str, Any]) -> Choice:
+        if seat_view["street"] == "flop":
+            return response(seat_view)  # type: ignore[operator]
+        return calls(seat_view)
+
+    return play

@@ -10,7 +10,7 @@ from bots.holdem.hard import HardBot
 from bots.holdem.styles import BALANCED
 from bots.policies import Choice
 from games.engine.holdem.game import blind_seats, next_button
-from tests.bots.tables import Table, bets_half_pot, calls, folds, shoves
+from tests.bots.tables import Table, answering, bets_half_pot, calls, flop_bettor, folds, shoves
 
 HARD = HardBot(BALANCED)
 
@@ -80,24 +80,6 @@ def test_calls_a_maniacs_all_in_lighter_than_a_tight_players():
 
     assert facing_a_shove_from_seat_2(history_of(shoves), ("Ac", "9d")) == "call"
     assert facing_a_shove_from_seat_2(history_of(tight), ("Ac", "9d")) == "fold"
-
-
-def flop_bettor(seat_view: dict) -> tuple[str, int | None]:
-    """Calls preflop, bets half the pot on the flop, then checks or folds."""
-    if seat_view["street"] == "preflop":
-        return calls(seat_view)
-    return bets_half_pot(seat_view) if seat_view["street"] == "flop" else folds(seat_view)
-
-
-def answering(response: object) -> object:
-    """Calls preflop, answers a flop bet with ``response``, then checks or calls."""
-
-    def play(seat_view: dict) -> tuple[str, int | None]:
-        if seat_view["street"] == "flop":
-            return response(seat_view)  # type: ignore[operator]
-        return calls(seat_view)
-
-    return play
 
 
 def heads_up_after(opponent: object, hands: int) -> Table:

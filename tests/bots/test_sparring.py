@@ -13,7 +13,7 @@ from bots.holdem.arena import play_match
 from bots.holdem.preflop import CLASS_INDEX
 from bots.holdem.sparring import Aggressor, Exploiter, NashPusher, Regular
 from games.engine.cards import STANDARD_DECK
-from tests.bots.tables import Table, bets_half_pot, calls, folds, shoves
+from tests.bots.tables import Table, answering, calls, flop_bettor, folds, shoves
 
 SPARRING = {"aggressor": Aggressor, "nash": NashPusher, "reg": Regular, "exploiter": Exploiter}
 
@@ -198,24 +198,6 @@ def test_the_regular_calls_a_maniac_lighter_than_a_quiet_player():
 
 
 # --- exploiter ----------------------------------------------------------------------------
-
-
-def flop_bettor(seat_view: dict) -> tuple[str, int | None]:
-    """Calls preflop, bets half the pot on the flop, then checks or folds."""
-    if seat_view["street"] == "preflop":
-        return calls(seat_view)
-    return bets_half_pot(seat_view) if seat_view["street"] == "flop" else folds(seat_view)
-
-
-def answering(response: object) -> object:
-    """Calls preflop, answers a flop bet with ``response``, then checks or calls."""
-
-    def play(seat_view: dict) -> tuple[str, int | None]:
-        if seat_view["street"] == "flop":
-            return response(seat_view)  # type: ignore[operator]
-        return calls(seat_view)
-
-    return play
 
 
 def bluff_rate(bot: object, opponent: object, hands: int = 6) -> float:
