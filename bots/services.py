@@ -15,6 +15,7 @@ import logging
 import random
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -201,9 +202,17 @@ def _safe_command(game: AnyGame, state: Any, seat: int) -> Any:
 
 
 def ai_turn_take(
-    *, match_id: Any, seq: int, salt: str | None = None
+    *,
+    match_id: Any,
+    seq: int,
+    salt: str | None = None,
+    most: int = 1,
+    until: Callable[[Any], bool] | None = None,
 ) -> game_services.Appended | None:
     """The AI to act in ``match_id`` plays its turn, if the match is still at ``seq``
-    (idempotent: a turn delivered twice or late does nothing)."""
+    (idempotent: a turn delivered twice or late does nothing); with ``most``, the AIs after
+    it play on in the same transaction (:func:`games.services.ai_turn_play`)."""
     choose = ai_command_choose if salt is None else functools.partial(ai_command_choose, salt=salt)
-    return game_services.ai_turn_play(match_id=match_id, seq=seq, choose=choose)
+    return game_services.ai_turn_play(
+        match_id=match_id, seq=seq, choose=choose, most=most, until=until
+    )

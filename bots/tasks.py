@@ -4,12 +4,15 @@
 ``play(match_id, seq)`` is queued after a commit leaves an AI to act (``games`` sends its
 ``ai_turn_due`` hook; :mod:`bots.apps` connects it here). It is idempotent by ``seq``: delivered
 twice or late, it finds the match moved on and does nothing. While AI seats act one after
-another it plays them on in the same task (up to ``CHAIN_MOVES`` moves, starting none after
-``CHAIN_SECONDS``) and queues only what is left: each move queued as a task of its own waited its
-turn behind every other match's moves, so under load an answer of three AI moves waited in the
-queue three times. ``acks_late`` means a worker killed mid-decision leaves the message to the
-next worker (the broker redelivers it after the visibility timeout; a move later in a chain is
-picked up by the sweep). Database errors are retried with backoff from the move that failed.
+another it plays them on in the same task and the same transaction (up to ``CHAIN_MOVES`` moves,
+starting none after ``CHAIN_SECONDS``) and queues only what is left: each move queued as a task of
+its own waited its turn behind every other match's moves, so under load an answer of three AI
+moves waited in the queue three times, and each move committed alone cost more than deciding it.
+Each move is still its own event, decided as if alone (``games.services.ai_turn_play``); the
+human's client shows them one by one. ``acks_late`` means a worker killed mid-decision leaves the
+message to the next worker (the broker redelivers it after the visibility timeout, or the sweep
+queues the turn again): the chain was stored whole or not at all, and is decided again the same.
+Database errors are retried with backoff from the chain's first move.
 ``sweep`` (Celery beat) re-queues matches left waiting on an AI. The services import inside the
 task bodies, so importing this module (Celery autodiscovery, the app registry) loads no model.
 """
@@ -67,27 +70,27 @@ def play(self: Any, match_id: str, seq: int) -> None:
 
 def _play_on(task: Any, match_id: str, seq: int) -> None:
     """Play the AI turn at ``seq`` and the AI turns straight after it (a chain, see
-    ``CHAIN_MOVES``), then queue the next AI turn if one is still due."""
+    ``CHAIN_MOVES``) in one transaction, then queue the next AI turn if one is still due."""
     from bots.services import ai_turn_take
     from games.services import driving_ai_turns
 
     deadline = time.monotonic() + CHAIN_SECONDS
     # Commits inside queue no AI turn: this task plays them, or queues the next one below.
     with driving_ai_turns():
-        for _ in range(CHAIN_MOVES):
-            try:
-                appended = ai_turn_take(match_id=match_id, seq=seq)
-            except (OperationalError, InterfaceError, DatabaseError) as error:
-                # Retried from this very turn: the moves already played are stored.
-                raise task.retry(
-                    args=(match_id, seq), exc=error, countdown=_backoff(task.request.retries)
-                ) from error
-            if appended is None or not appended.match.awaiting_ai:
-                return
-            seq = appended.match.seq
-            if time.monotonic() > deadline:
-                break
-    queue_play(match_id, seq)
+        try:
+            appended = ai_turn_take(
+                match_id=match_id,
+                seq=seq,
+                most=CHAIN_MOVES,
+                until=lambda _: time.monotonic() > deadline,
+            )
+        except (OperationalError, InterfaceError, DatabaseError) as error:
+            # Retried from this very turn: the chain is stored whole or not at all.
+            raise task.retry(
+                args=(match_id, seq), exc=error, countdown=_backoff(task.request.retries)
+            ) from error
+    if appended is not None and appended.match.awaiting_ai:
+        queue_play(match_id, appended.match.seq)
 
 
 def _backoff(retries: int) -> int:

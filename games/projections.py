@@ -24,7 +24,7 @@ from games.engine.events import Event, from_record
 from games.models import Event as EventRow
 from games.models import HandSummary, Match
 from games.registry import AnyGame, game_for
-from games.stats import project_hand
+from games.stats import StatLine, hand_stat_line, line_store
 
 
 @dataclass(frozen=True)
@@ -45,9 +45,10 @@ class Projected:
         return cls(hand=None, events=None, segment=0, last_seq=0)
 
 
-# Stores one hand's row given its key and its fields: ``stored`` if a row of it is stored already.
-# The services pass their own to send it with the rest of an append (one round trip).
-SummaryWriter = Callable[[Match, int, dict[str, Any], bool], None]
+# Stores one hand's row given its key and its fields (``stored`` if a row of it is stored
+# already) and, for a finished hand, the owner's statistics line if there is one. The services
+# pass their own to send it with the rest of an append (one round trip).
+SummaryWriter = Callable[[Match, int, dict[str, Any], bool, StatLine | None], None]
 
 
 def project(
@@ -153,17 +154,24 @@ def _write(
     write: SummaryWriter,
 ) -> None:
     fields = _fields(game, row, hand)
-    if not fields["finished"]:
-        write(row.match, row.hand_number, fields, stored)
-        return
-    # The player's statistics (games.stats) follow each hand as it ends: they need its row
-    # (once a hand, so through the ORM, whatever ``write`` is).
-    project_hand(_summary_row(row.match, row.hand_number, fields, stored), hand)
+    # The player's statistics (games.stats) follow each hand as it ends.
+    line = hand_stat_line(row.match, hand) if fields["finished"] else None
+    write(row.match, row.hand_number, fields, stored, line)
 
 
-def summary_write(match: Match, hand_number: int, fields: dict[str, Any], stored: bool) -> None:
+def summary_write(
+    match: Match,
+    hand_number: int,
+    fields: dict[str, Any],
+    stored: bool,
+    line: StatLine | None = None,
+) -> None:
     """One INSERT for a hand just opened, else one UPDATE by its key (match, hand number),
-    which a rebuild keeps (the pk it does not), or an INSERT if its row went missing."""
+    which a rebuild keeps (the pk it does not), or an INSERT if its row went missing; and the
+    statistics ``line`` of a finished hand, which needs the row's pk."""
+    if line is not None:
+        line_store(_summary_row(match, hand_number, fields, stored), line)
+        return
     rows = HandSummary.objects.filter(match=match, hand_number=hand_number)
     if not (stored and rows.update(**fields)):
         HandSummary.objects.create(match=match, hand_number=hand_number, **fields)

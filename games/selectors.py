@@ -19,15 +19,21 @@ from games.models import HandSummary, Match, Player
 from games.registry import game_for
 
 
-def match_get(*, match_id: Any, player: Player | None = None, lock: bool = False) -> Match:
+def match_get(
+    *, match_id: Any, player: Player | None = None, lock: bool = False, snapshot: bool = False
+) -> Match:
     """The match ``match_id``, or :class:`MatchNotFound`.
 
     With ``player``, only that player's own match: anyone else's (or a malformed id) is simply
     not found — the one ownership check of a request. With ``lock``, the row is locked
     (``SELECT ... FOR UPDATE``) until the surrounding transaction ends: services call it inside
-    their own ``transaction.atomic()``, so every command on a match is serialised.
+    their own ``transaction.atomic()``, so every command on a match is serialised. With
+    ``snapshot`` (a read, not locked), its snapshot comes in the same query, for
+    :func:`match_state`.
     """
     matches = Match.objects.select_for_update() if lock else Match.objects.all()
+    if snapshot and not lock:
+        matches = matches.select_related("snapshot")
     if player is not None:
         matches = matches.filter(owner=player)
     try:
@@ -54,6 +60,8 @@ def matches_awaiting_ai(*, updated_before: datetime) -> Iterator[Match]:
 def stored_events(
     match: Match, *, after: int = 0, upto: int | None = None
 ) -> list[tuple[int, Event]]:
+    if upto is not None and upto <= after:
+        return []  # the usual read of a match whose snapshot is up to date: no query
     rows = EventRow.objects.filter(match=match, seq__gt=after).order_by("seq")
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
@@ -160,12 +168,21 @@ def player_matches(player: Player | None, *, limit: int = 200) -> list[dict[str,
 
 
 def match_feed(match: Match, *, after: int = 0) -> dict[str, Any]:
-    """The owner's feed after ``after``, and the seq to read on from."""
-    events = visible_feed(match, viewer=game_for(match.game).human_seat, after=after)
+    """The owner's feed after ``after``, the seq to read on from, and whether the match (at the
+    seq it was read at) waits on an AI: a client following the AIs' moves reads the feed alone
+    until it does not, then the match."""
+    events = []
+    if after < match.seq:  # an empty poll while the AIs think costs no events query
+        events = visible_feed(match, viewer=game_for(match.game).human_seat, after=after)
     # Events committed after ``match`` was read are included: report the last one's seq, so
     # that reading on from ``seq`` never returns an event twice.
     seq = max([match.seq, *(item["seq"] for item in events)])
-    return {"seq": seq, "events": events}
+    return {
+        "seq": seq,
+        "events": events,
+        "status": match.status,
+        "awaiting_ai": match.awaiting_ai and match.status == Match.Status.ACTIVE,
+    }
 
 
 def _feed_record(seq: int, created_at: datetime, record: dict[str, Any]) -> dict[str, Any]:

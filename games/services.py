@@ -22,7 +22,7 @@ import logging
 import pickle
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -45,6 +45,7 @@ from games.models import HandSummary, Match, Player, Snapshot
 from games.projections import Projected, project
 from games.registry import DEFAULT_GAME, AnyGame, game_for
 from games.selectors import ai_seat_to_act, match_get, match_state, matches_awaiting_ai
+from games.stats import StatLine
 
 logger = logging.getLogger(__name__)
 
@@ -132,11 +133,23 @@ def match_watch(*, match_id: Any, player: Player, expected_seq: int | None = Non
 SeatChooser = Callable[[Match, Any, int], Any]
 
 
-def ai_turn_play(*, match_id: Any, seq: int, choose: SeatChooser) -> Appended | None:
+def ai_turn_play(
+    *,
+    match_id: Any,
+    seq: int,
+    choose: SeatChooser,
+    most: int = 1,
+    until: Callable[[Any], bool] | None = None,
+) -> Appended | None:
     """Let the AI to act in ``match_id`` play ``choose(match, state, seat)``, if the match is
-    still at ``seq``.
+    still at ``seq``; with ``most`` > 1, the AIs to act after it too, up to ``most`` turns, all
+    in one transaction (``manage.py simulate``: bots among themselves), stopping early when the
+    match waits on its human, ends, or ``until(state)`` holds after a turn. The last turn's
+    append is returned.
 
     Idempotent: a turn delivered twice, or late, finds the match moved on and does nothing.
+    Every turn is decided as it would be alone (its seat sees the same history and random
+    source), so batching changes only how many commits the turns cost.
     """
     with transaction.atomic():
         try:
@@ -147,11 +160,27 @@ def ai_turn_play(*, match_id: Any, seq: int, choose: SeatChooser) -> Appended | 
             return None
         game = game_for(match.game)
         loaded = _load(match, game)
-        seat = ai_seat_to_act(match, loaded.state)
-        if seat is None:
-            return None
-        command = choose(match, loaded.state, seat)
-        return _append(match, loaded, [command], game, by_ai=True)
+        writes = _Writes() if _batching() else None
+        appended = None
+        for _ in range(most):
+            seat = ai_seat_to_act(match, loaded.state)
+            if seat is None:
+                break
+            command = choose(match, loaded.state, seat)
+            appended = _append(match, loaded, [command], game, by_ai=True, writes=writes)
+            loaded = _last_appended(match)
+            if match.status != Match.Status.ACTIVE or (until is not None and until(loaded.state)):
+                break
+        if writes is not None:
+            writes.send(commit=_last_writes_may_commit())
+        return appended
+
+
+def _last_appended(match: Match) -> Known:
+    """What :func:`_append` remembered of ``match`` just now."""
+    entry = known(match)
+    assert entry is not None, "an append always remembers the match it leaves"
+    return entry
 
 
 def ai_turns_stalled(*, older_than: timedelta) -> list[tuple[str, int]]:
@@ -368,10 +397,12 @@ def _append(
     game: AnyGame,
     *,
     by_ai: bool = False,
+    writes: _Writes | None = None,
 ) -> Appended:
     """Decide every command in turn, deal the next hand while one is due (the match driver,
     :func:`games.engine.match.advance_match`), and store it all; ``known`` is the match as the
-    locked row has it (:func:`_load`), or just its folded state."""
+    locked row has it (:func:`_load`), or just its folded state. With ``writes``, the writes
+    join the caller's, who sends them (several appends in one round trip)."""
     if not isinstance(known, Known):
         known = _stored_around(match, game, known)
     state, produced = advance_match(
@@ -382,7 +413,9 @@ def _append(
         deals_on=lambda state: _deals_on(game, match, state),
     )
 
-    writes = _Writes() if _batching() else None
+    own_writes = writes is None and _batching()
+    if own_writes:
+        writes = _Writes()
     numbered, created_at, open_hand = _store(match, game, produced, known.open_hand, writes)
     over = game.is_match_over(state)
     match.status = Match.Status.FINISHED if over else Match.Status.ACTIVE
@@ -395,8 +428,9 @@ def _append(
         match.updated_at = timezone.now()  # what auto_now would set
         writes.match_update(match)
         projected = project(match, numbered, known=known.projected, write=writes.summary_upsert)
-        # The last writes of the command: its COMMIT may go with them (see _Writes.send).
-        writes.send(commit=not snapshot_due and _last_writes_may_commit())
+        if own_writes:
+            # The last writes of the command: its COMMIT may go with them (see _Writes.send).
+            writes.send(commit=not snapshot_due and _last_writes_may_commit())
     snapshot_pk, snapshot_seq = known.snapshot_pk, known.snapshot_seq
     if snapshot_due:
         snapshot_pk, snapshot_seq = _snapshot_write(match, game, state, snapshot_pk), match.seq
@@ -549,9 +583,15 @@ class _Writes:
         self.params += [getattr(match, column) for column in columns] + [match.pk]
 
     def summary_upsert(
-        self, match: Match, hand_number: int, fields: dict[str, Any], stored: bool
+        self,
+        match: Match,
+        hand_number: int,
+        fields: dict[str, Any],
+        stored: bool,
+        line: StatLine | None = None,
     ) -> None:
-        """The hand's row by its key (match, hand number), inserted or updated in one statement."""
+        """The hand's row by its key (match, hand number), inserted or updated in one statement;
+        then ``line``, the owner's statistics for a finished hand, by the row's key."""
         columns = ("match_id", "hand_number", *fields)
         values = ", ".join(["%s"] * len(columns))
         sets = ", ".join(f"{self.quote(name)} = EXCLUDED.{self.quote(name)}" for name in fields)
@@ -559,9 +599,25 @@ class _Writes:
             f"INSERT INTO {self._table(HandSummary)} ({self._names(columns)}) VALUES ({values}) "
             f"ON CONFLICT ({self._names(('match_id', 'hand_number'))}) DO UPDATE SET {sets}"
         )
-        self.params += [match.pk, hand_number] + [
-            Jsonb(value) if isinstance(value, dict | list) else value for value in fields.values()
-        ]
+        self.params += [match.pk, hand_number, *_db_values(fields.values())]
+        if line is not None:
+            self.line_upsert(match, hand_number, line)
+
+    def line_upsert(self, match: Match, hand_number: int, line: StatLine) -> None:
+        """The line of the hand (match, hand number), its row found by that key in the same
+        statement (the row was upserted just before), inserted or replaced."""
+        meta = line.model._meta
+        names = [meta.get_field(name).column for name in line.fields]
+        hand = meta.get_field("hand").column
+        sets = ", ".join(f"{self.quote(name)} = EXCLUDED.{self.quote(name)}" for name in names)
+        self.statements.append(
+            f"INSERT INTO {self._table(line.model)} ({self._names((hand, *names))}) "
+            f"SELECT {self.quote('id')}, {', '.join(['%s'] * len(names))} "
+            f"FROM {self._table(HandSummary)} "
+            f"WHERE {self.quote('match_id')} = %s AND {self.quote('hand_number')} = %s "
+            f"ON CONFLICT ({self.quote(hand)}) DO UPDATE SET {sets}"
+        )
+        self.params += [*_db_values(line.fields.values()), match.pk, hand_number]
 
     def send(self, *, commit: bool = False) -> None:
         """Run the statements; with ``commit``, end the transaction with them: the command's
@@ -579,6 +635,11 @@ class _Writes:
 
     def _names(self, columns: Sequence[str]) -> str:
         return ", ".join(self.quote(column) for column in columns)
+
+
+def _db_values(values: Iterable[Any]) -> list[Any]:
+    """Values as the statements take them: JSON columns' dicts and lists wrapped."""
+    return [Jsonb(value) if isinstance(value, dict | list) else value for value in values]
 
 
 def _open_hand_number(match: Match) -> int | None:

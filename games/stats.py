@@ -3,7 +3,8 @@
 Each game with statistics declares them (``Game.stats``, a
 :class:`~games.engine.game.GameStats`): the model its lines go in, the owner's line for one
 finished hand, the sums per level and the figures from them. When a hand ends, the projector
-(:mod:`games.projections`) calls :func:`project_hand`, which stores the owner's line. Each line
+(:mod:`games.projections`) takes the owner's line (:func:`hand_stat_line`) and stores it with the
+hand's row (the services send both with the rest of an append). Each line
 hangs on its ``HandSummary``, so ``manage.py rebuild_projections`` throws the lines away with the
 hand list and projects them again.
 
@@ -14,6 +15,7 @@ level: the number of queries does not grow with the number of hands, and no matc
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.apps import apps
@@ -21,23 +23,44 @@ from django.db.models import Aggregate, Count, F, Model, Q, Sum
 
 from games.engine.events import Event, to_record
 from games.engine.game import GameStats, Tally
-from games.models import HandSummary, Player
+from games.models import HandSummary, Match, Player
 from games.registry import GAMES, game_for
 
-__all__ = ["player_stats", "project_hand"]
+__all__ = ["StatLine", "hand_stat_line", "line_store", "player_stats", "project_hand"]
+
+
+@dataclass(frozen=True)
+class StatLine:
+    """The owner's line for one finished hand: its model and its columns by field name (the
+    hand's key, ``hand``, apart: whoever stores the line knows the hand's row)."""
+
+    model: type[Model]
+    fields: dict[str, Any]
+
+
+def hand_stat_line(match: Match, hand: Sequence[tuple[int, Event]]) -> StatLine | None:
+    """The owner's line for the finished ``hand`` of ``match``, or None: the game keeps no
+    statistics, or the owner did not play the hand."""
+    game = game_for(match.game)
+    if game.stats is None:
+        return None
+    fields = game.stats.line([to_record(item) for _, item in hand], game.human_seat)
+    if fields is None:
+        return None
+    common = {"player_id": match.owner_id, "match_id": match.pk, "level": match.level}
+    return StatLine(_model(game.stats), {**common, **fields})
 
 
 def project_hand(row: HandSummary, hand: Sequence[tuple[int, Event]]) -> None:
     """Store (or refresh) the owner's line for the finished hand ``row``."""
-    match = row.match
-    game = game_for(match.game)
-    if game.stats is None:
-        return
-    fields = game.stats.line([to_record(item) for _, item in hand], game.human_seat)
-    if fields is None:
-        return  # the owner did not play this hand
-    common = {"player_id": match.owner_id, "match": match, "level": match.level}
-    _model(game.stats)._default_manager.update_or_create(hand=row, defaults={**common, **fields})
+    line = hand_stat_line(row.match, hand)
+    if line is not None:
+        line_store(row, line)
+
+
+def line_store(row: HandSummary, line: StatLine) -> None:
+    """Store ``line`` as the line of the hand ``row``, replacing any it had."""
+    line.model._default_manager.update_or_create(hand=row, defaults=line.fields)
 
 
 def player_stats(player: Player | None) -> dict[str, list[dict[str, Any]]]:

@@ -74,7 +74,7 @@ class MatchListView(APIView):
 class MatchDetailView(APIView):
     @extend_schema(responses={200: schemas.MatchBody, **schemas.REFUSALS})
     def get(self, request: Request, match_id: str) -> Response:
-        match = selectors.match_get(match_id=match_id, player=match_owner(request))
+        match = selectors.match_get(match_id=match_id, player=match_owner(request), snapshot=True)
         return Response(selectors.match_body(match, selectors.match_state(match)))
 
 

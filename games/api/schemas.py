@@ -322,6 +322,13 @@ class EventField(serializers.JSONField):
 class Feed(serializers.Serializer):
     seq = serializers.IntegerField(help_text="Read on with ?after=seq.")
     events = serializers.ListField(child=EventField())
+    status = serializers.ChoiceField(choices=["active", "finished"])
+    awaiting_ai = serializers.BooleanField(
+        help_text=(
+            "An AI is to act at the seq the match was read at: its moves will follow without "
+            "the owner, so read the feed again (not the match) until this is false."
+        )
+    )
 
 
 # --- matches -------------------------------------------------------------------------------

@@ -144,18 +144,51 @@ def test_a_failure_before_the_writes_stores_nothing_and_the_memory_still_fits(mo
     assert _summaries(stored) == _rebuilt(stored)
 
 
-def test_a_failure_once_the_commit_went_leaves_the_command_stored_and_unremembered(monkeypatch):
+def test_a_failure_once_the_commit_went_leaves_the_turn_stored_and_remembered(monkeypatch):
+    send = services._Writes.send
+
+    def send_then_fail(self: Any, *, commit: bool = False) -> None:
+        send(self, commit=commit)
+        if commit:
+            raise RuntimeError("broken")  # as if the process died right after its COMMIT
+
     with services.driving_ai_turns(seeds=_deals("after")):
         match = services.match_start(player=services.player_create_guest(), seats=SEATS).match
         match = _play(match, 10)
-        monkeypatch.setattr(services, "_remember", _broken)  # after the batch and its COMMIT
+        monkeypatch.setattr(services._Writes, "send", send_then_fail)
         with pytest.raises(RuntimeError):
             _play(match, 1)
         monkeypatch.undo()
         stored = Match.objects.get(pk=match.pk)
-        assert stored.seq > match.seq  # as if the process had died right after its COMMIT
-        assert services.known(stored) is None  # so the next command reads the store
+        assert stored.seq > match.seq
+        # The turn was remembered before its COMMIT, under the key the COMMIT gave the row.
+        remembered = services.known(stored)
+        assert remembered is not None and remembered.state == match_state(stored)
         match = _play(stored, 30)
     stored = Match.objects.get(pk=match.pk)
     assert match_state(stored) == folded_from_events(stored)
     assert _summaries(stored) == _rebuilt(stored)
+
+
+def test_several_turns_in_one_commit_store_what_one_at_a_time_would():
+    stored = {}
+    for most in (1, 7):
+        with services.driving_ai_turns(seeds=_deals("several")):
+            match = services.match_start(player=services.player_create_guest(), seats=SEATS).match
+            for _ in range(40):
+                played = ai_turn_take(match_id=match.id, seq=match.seq, salt="s", most=most)
+                if played is None:
+                    break
+                match = played.match
+            # the same number of turns either way: stop at the seq one at a time reached
+            match = Match.objects.get(pk=match.pk)
+        stored[most] = (
+            match,
+            [(e.seq, e.type, e.payload) for e in Event.objects.filter(match=match).order_by("seq")],
+        )
+    (one, one_events), (several, several_events) = stored[1], stored[7]
+    upto = min(one.seq, several.seq)
+    assert upto > 40  # the batches did go further than one turn each
+    assert [e for e in one_events if e[0] <= upto] == [e for e in several_events if e[0] <= upto]
+    assert match_state(several) == folded_from_events(several)
+    assert _summaries(several) == _rebuilt(several)

@@ -5,7 +5,8 @@
 
 Every match is started with :func:`games.services.match_start` (``seats=`` the rotated specs, for
 one simulation player) and played turn by turn with :func:`bots.services.ai_turn_take` — the same
-path as a Celery worker, minus the queue (``games.services.driving_ai_turns``). The specs rotate one
+path as a Celery worker, minus the queue (``games.services.driving_ai_turns``), committing up to
+``TURNS_PER_COMMIT`` turns at a time. The specs rotate one
 seat per match, so each plays every position equally often; with ``--seed`` the deals and the
 bots' choices are reproducible, and the rotations of a group of matches share their deals
 (duplicate deals: position and card luck cancel).
@@ -34,6 +35,10 @@ from games.models import Match
 from games.registry import GAMES, game_for
 
 DEFAULT_MAX_HANDS = 2_000
+# AI turns stored per transaction. Each turn is still its own event, decided as if alone; a
+# commit per turn cost more than the turn (the services_vs_arena bench), and nobody watches a
+# simulation move by move.
+TURNS_PER_COMMIT = 32
 
 
 class Command(BaseCommand):
@@ -134,7 +139,13 @@ class Command(BaseCommand):
             # The services deal the next hand as soon as one ends: stop once hand max_hands + 1
             # is dealt (its blinds count as their owners' chips, see _standings).
             while match.status == Match.Status.ACTIVE and rules.standings(state).hands <= max_hands:
-                played = ai_turn_take(match_id=match.id, seq=match.seq, salt=salt)
+                played = ai_turn_take(
+                    match_id=match.id,
+                    seq=match.seq,
+                    salt=salt,
+                    most=TURNS_PER_COMMIT,
+                    until=lambda state: rules.standings(state).hands > max_hands,
+                )
                 if played is None:
                     raise CommandError(f"match {match.id} stopped with no AI to act")
                 match, state = played.match, played.state
