@@ -2,7 +2,8 @@
 
 ``Player`` plays Hold'em against the AIs the way the web client does (frontend main.js,
 ``follow``): after each action it reads the event feed from the last seq it saw; when nothing is
-new it reads the match, acts if it is its turn, or sleeps ``LOAD_POLL_MS`` and reads again.
+new and the feed says an AI is still to act, it sleeps ``LOAD_POLL_MS`` and reads the feed
+again; else it reads the match and acts if it is its turn.
 Every fourth player signs up first, the others play as guests. A player whose chips are gone
 restarts the match; one whose match is over starts another.
 
@@ -186,6 +187,11 @@ class Player(FastHttpUser):
                 seq = fresh["seq"]
                 last_stamp = _stamp(fresh["events"][-1])
                 continue
+            if fresh["awaiting_ai"]:
+                if time.monotonic() > deadline:
+                    return self.stalled(match_id, seq)
+                gevent.sleep(POLL_S)
+                continue
             reply = self.client.get(f"/api/matches/{match_id}/", name="match")
             if reply.status_code != 200:
                 return None
@@ -202,10 +208,12 @@ class Player(FastHttpUser):
             if not body["view"]["seats"][human]["in_match"]:
                 return self.restart(body)
             if time.monotonic() > deadline:
-                _notes.append(f"stalled: match {match_id} at seq {seq}")
-                _requests.append(("stall", time.time(), 0.0, 0, "stalled"))
-                return None
+                return self.stalled(match_id, seq)
             gevent.sleep(POLL_S)
+
+    def stalled(self, match_id: str, seq: int) -> None:
+        _notes.append(f"stalled: match {match_id} at seq {seq}")
+        _requests.append(("stall", time.time(), 0.0, 0, "stalled"))
 
     def restart(self, body: dict[str, Any]) -> dict[str, Any] | None:
         path = f"/api/matches/{body['id']}/restart/"

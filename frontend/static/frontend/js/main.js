@@ -443,6 +443,12 @@ async function follow() {
         if (!(await replay(fresh, matchId))) return;
         continue;
       }
+      // While the AIs think the feed alone tells when to look again: the view is read once,
+      // when they are done.
+      if (feed.awaiting_ai) {
+        await sleep(AI_POLL_MS);
+        continue;
+      }
       const body = await api.match(matchId);
       if (!current()) return;
       if (body.seq > ctrl.display.seq) continue;
