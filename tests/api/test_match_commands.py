@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 
 from games import services
+from games.engine.holdem import HOLDEM
 from games.models import Match
 from tests.api.client import ApiClient
 from tests.api.conftest import CHIPS_IN_PLAY, House
@@ -98,6 +99,21 @@ def test_the_feed_gives_the_events_after_a_seq(api):
         assert part["seq"] == seq
         assert part["events"] == everything["events"][after:]
     assert all("created_at" in event for event in everything["events"])
+
+
+def test_the_feed_says_whether_an_ai_is_still_to_act(quiet, house):
+    match_id = quiet.start().ok().body["id"]
+    assert house.to_act(match_id) != HOLDEM.human_seat  # an AI opens the first hand
+    body = quiet.events(match_id).ok().body
+    seq = body["seq"]
+    assert (body["status"], body["awaiting_ai"]) == ("active", True)
+    waiting = {"seq": seq, "events": [], "status": "active", "awaiting_ai": True}
+    assert quiet.events(match_id, after=seq).ok().body == waiting
+    while house.to_act(match_id) != HOLDEM.human_seat:
+        house.ai(match_id, "call")
+    body = quiet.events(match_id, after=seq).ok().body
+    assert body["events"] and body["seq"] > seq
+    assert body["awaiting_ai"] is False  # the human's turn: read the match, then act
 
 
 def test_the_feed_read_in_pieces_is_the_whole_feed(api):
