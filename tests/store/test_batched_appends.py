@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from bots.seeds import numbered_seed
 from bots.services import ai_turn_take
 from games import services
-from games.models import Event, HandSummary, Match, Snapshot
+from games.models import Event, HandSummary, HoldemStatLine, Match, Snapshot
 from games.projections import project
 from games.selectors import folded_from_events, match_state
 
@@ -36,8 +36,19 @@ def _summaries(match: Match) -> list[tuple]:
     )
 
 
-def _rebuilt(match: Match) -> list[tuple]:
-    """The read model projected afresh from every stored event (rolled back afterwards)."""
+def _lines(match: Match) -> list[dict[str, Any]]:
+    """The owner's statistics lines, by hand number, without their keys."""
+    numbers = dict(HandSummary.objects.filter(match=match).values_list("pk", "hand_number"))
+    lines = []
+    for row in HoldemStatLine.objects.filter(match=match).values():
+        del row["id"]
+        lines.append({"hand_number": numbers[row.pop("hand_id")], **row})
+    return sorted(lines, key=lambda line: line["hand_number"])
+
+
+def _rebuilt(match: Match, read: Any = _summaries) -> list:
+    """The read model projected afresh from every stored event through the ORM (rolled back
+    afterwards), as ``read`` reads it."""
     from django.db import transaction
 
     from games.selectors import stored_events
@@ -50,7 +61,7 @@ def _rebuilt(match: Match) -> list[tuple]:
         with transaction.atomic():
             HandSummary.objects.filter(match=match).delete()
             project(match, stored_events(match))
-            rows = _summaries(match)
+            rows = read(match)
             raise Undo
     except Undo:
         pass
@@ -86,6 +97,17 @@ def test_an_ai_turn_commits_with_its_writes_and_stores_what_the_orm_would():
     assert _summaries(stored) == _rebuilt(stored)
     snapshot = Snapshot.objects.get(match=match)
     assert 0 <= stored.seq - snapshot.seq < services.SNAPSHOT_EVERY
+
+
+def test_the_owners_statistics_lines_go_with_the_writes_as_the_orm_would_store_them():
+    with services.driving_ai_turns(seeds=_deals("lines")):
+        seats = ["medium"] * 4  # the owner's seat (0) plays on for many hands
+        match = services.match_start(player=services.player_create_guest(), seats=seats).match
+        match = _play(match, 150)
+    stored = Match.objects.get(pk=match.pk)
+    lines = _lines(stored)
+    assert len(lines) > 10
+    assert lines == _rebuilt(stored, _lines)
 
 
 def test_a_failing_write_stores_nothing_not_even_with_the_commit_in_the_same_round_trip():
