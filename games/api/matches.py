@@ -5,7 +5,7 @@ Every command answers with the match body and the new events as the player may s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -121,7 +121,12 @@ class MatchActionView(APIView):
         return idempotent_response(request, player, act)
 
 
-class MatchRestartView(APIView):
+# A command on the owner's match that carries nothing but ``expected_seq``: ``command`` names
+# the service that runs it (called with the match, the player and that seq). A comment, not a
+# docstring: drf-spectacular would publish a docstring as the operations' description.
+class _SeqCommandView(APIView):
+    command: ClassVar[str]
+
     @extend_schema(
         request=_Expected,
         responses={200: schemas.CommandResult, **schemas.REFUSALS},
@@ -132,30 +137,18 @@ class MatchRestartView(APIView):
         data.is_valid(raise_exception=True)
         player = match_owner(request)
         expected = data.validated_data.get("expected_seq")
+        service = getattr(services, self.command)
 
-        def restart() -> tuple[int, dict[str, Any]]:
-            appended = services.match_restart(
-                match_id=match_id, player=player, expected_seq=expected
-            )
+        def run() -> tuple[int, dict[str, Any]]:
+            appended = service(match_id=match_id, player=player, expected_seq=expected)
             return status.HTTP_200_OK, _command_body(appended)
 
-        return idempotent_response(request, player, restart)
+        return idempotent_response(request, player, run)
 
 
-class MatchWatchView(APIView):
-    @extend_schema(
-        request=_Expected,
-        responses={200: schemas.CommandResult, **schemas.REFUSALS},
-        parameters=[IDEMPOTENCY_PARAMETER],
-    )
-    def post(self, request: Request, match_id: str) -> Response:
-        data = _Expected(data=request.data)
-        data.is_valid(raise_exception=True)
-        player = match_owner(request)
-        expected = data.validated_data.get("expected_seq")
+class MatchRestartView(_SeqCommandView):
+    command = "match_restart"
 
-        def watch() -> tuple[int, dict[str, Any]]:
-            appended = services.match_watch(match_id=match_id, player=player, expected_seq=expected)
-            return status.HTTP_200_OK, _command_body(appended)
 
-        return idempotent_response(request, player, watch)
+class MatchWatchView(_SeqCommandView):
+    command = "match_watch"
