@@ -436,6 +436,11 @@ def test_screenshots(browse: Any, make_match: Any, deal: Any, language: str, siz
     page.goto(f"/#/match/{match_id}/hands")
     expect(page.locator(".stack-chart svg")).to_be_visible()
     shot(page, f"replay-hands-{name}")
+    hidden = page.evaluate(
+        "(() => { const s = document.querySelector('.table-scroll');"
+        " return s.scrollWidth - s.clientWidth; })()"
+    )
+    assert hidden <= 0, "the hand list scrolls sideways"
     number = a_showdown_hand(match_id)["hand_number"]
     open_replay(page, match_id, number)
     page.keyboard.press("End")

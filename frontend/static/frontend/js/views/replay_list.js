@@ -243,7 +243,7 @@ export function handListView(study) {
                   h("th", { scope: "col" }, t("replay.list.col_cards")),
                   h("th", { scope: "col" }, t("replay.list.col_pot")),
                   h("th", { scope: "col" }, t("replay.list.col_result")),
-                  h("th", { scope: "col" }, t("replay.list.col_showdown")),
+                  h("th", { scope: "col", class: "hand-showdown" }, t("replay.list.col_showdown")),
                 ),
               ),
               h("tbody", null, [...shown].reverse().map((hand) => handRow(study, hand))),
