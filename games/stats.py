@@ -26,7 +26,7 @@ from games.engine.game import GameStats, Tally
 from games.models import HandSummary, Match, Player
 from games.registry import GAMES, game_for
 
-__all__ = ["StatLine", "hand_stat_line", "line_store", "player_stats", "project_hand"]
+__all__ = ["StatLine", "hand_stat_line", "line_store", "player_stats"]
 
 
 @dataclass(frozen=True)
@@ -49,13 +49,6 @@ def hand_stat_line(match: Match, hand: Sequence[tuple[int, Event]]) -> StatLine 
         return None
     common = {"player_id": match.owner_id, "match_id": match.pk, "level": match.level}
     return StatLine(_model(game.stats), {**common, **fields})
-
-
-def project_hand(row: HandSummary, hand: Sequence[tuple[int, Event]]) -> None:
-    """Store (or refresh) the owner's line for the finished hand ``row``."""
-    line = hand_stat_line(row.match, hand)
-    if line is not None:
-        line_store(row, line)
 
 
 def line_store(row: HandSummary, line: StatLine) -> None:

@@ -1,6 +1,6 @@
 """Fill the statistics read model for the hands finished before it existed.
 
-Afterwards the projector keeps it (games.stats.project_hand). Only the pure engine functions that
+Afterwards the projector keeps it (games.stats.hand_stat_line). Only the pure engine functions that
 compute a line are used, on the stored payloads, with this migration's historical models.
 """
 
