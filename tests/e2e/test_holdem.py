@@ -227,13 +227,21 @@ def test_two_tabs_stay_consistent(browse: Any, make_match: Any, deal: Any) -> No
     second = browse(context=first.context)
     open_match(second, match_id)
     wait_for_turn(second)
+    # The second tab's feed reads wait until its stale action has been refused: its idle poll
+    # (every 3 s) would otherwise catch up first whenever the AIs take that long to answer.
+    feed = re.compile(r"/api/matches/[^/]+/events/")
+    held: list[Any] = []
+    second.route(feed, lambda route: held.append(route))
 
     act(first, CHECK_OR_CALL)
     wait_for_turn(first)
     # The second tab still shows the old turn: its action is refused as stale, and the tab
     # catches up from the feed instead of acting twice.
-    act(second, "[data-action=fold]")
+    second.locator("[data-action=fold]").first.click()
     expect(second.locator(".error-text")).to_be_visible()
+    for route in held:
+        route.continue_()
+    second.unroute(feed)  # and any read held since goes on too
     wait_for_turn(second)
     assert drawn_seq(second) == drawn_seq(first) == Match.objects.get(id=match_id).seq
     assert [event.type for event in human_actions(match_id)] == ["holdem.called"]
