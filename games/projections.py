@@ -203,11 +203,15 @@ def _summary_upserted(match: Match, hand_number: int, fields: dict[str, Any]) ->
         f"ON CONFLICT ({quote('match_id')}, {quote('hand_number')}) DO UPDATE SET {sets} "
         f"RETURNING {quote('id')}"
     )
-    values = [Jsonb(v) if isinstance(v, dict | list) else v for v in fields.values()]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [match.pk, hand_number, *values])
+        cursor.execute(sql, [match.pk, hand_number, *db_values(fields.values())])
         (pk,) = cursor.fetchone()
     row = HandSummary(pk=pk, match=match, hand_number=hand_number, **fields)
     row._state.adding = False
     row._state.db = connection.alias
     return row
+
+
+def db_values(values: Iterable[Any]) -> list[Any]:
+    """Values as raw statements take them: JSON columns' dicts and lists wrapped."""
+    return [Jsonb(value) if isinstance(value, dict | list) else value for value in values]

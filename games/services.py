@@ -22,7 +22,7 @@ import logging
 import pickle
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -42,7 +42,7 @@ from games.errors import MatchNotFound, StaleSequence
 from games.hooks import HUMAN
 from games.models import Event as EventRow
 from games.models import HandSummary, Match, Player, Snapshot
-from games.projections import Projected, project
+from games.projections import Projected, db_values, project
 from games.registry import DEFAULT_GAME, AnyGame, game_for
 from games.selectors import ai_seat_to_act, match_get, match_state, matches_awaiting_ai
 from games.stats import StatLine
@@ -143,7 +143,7 @@ def ai_turn_play(
 ) -> Appended | None:
     """Let the AI to act in ``match_id`` play ``choose(match, state, seat)``, if the match is
     still at ``seq``; with ``most`` > 1, the AIs to act after it too, up to ``most`` turns, all
-    in one transaction (``manage.py simulate``: bots among themselves), stopping early when the
+    in one transaction (a worker's chain, ``manage.py simulate``), stopping early when the
     match waits on its human, ends, or ``until(state)`` holds after a turn. The last turn's
     append is returned.
 
@@ -599,7 +599,7 @@ class _Writes:
             f"INSERT INTO {self._table(HandSummary)} ({self._names(columns)}) VALUES ({values}) "
             f"ON CONFLICT ({self._names(('match_id', 'hand_number'))}) DO UPDATE SET {sets}"
         )
-        self.params += [match.pk, hand_number, *_db_values(fields.values())]
+        self.params += [match.pk, hand_number, *db_values(fields.values())]
         if line is not None:
             self.line_upsert(match, hand_number, line)
 
@@ -617,7 +617,7 @@ class _Writes:
             f"WHERE {self.quote('match_id')} = %s AND {self.quote('hand_number')} = %s "
             f"ON CONFLICT ({self.quote(hand)}) DO UPDATE SET {sets}"
         )
-        self.params += [*_db_values(line.fields.values()), match.pk, hand_number]
+        self.params += [*db_values(line.fields.values()), match.pk, hand_number]
 
     def send(self, *, commit: bool = False) -> None:
         """Run the statements; with ``commit``, end the transaction with them: the command's
@@ -635,11 +635,6 @@ class _Writes:
 
     def _names(self, columns: Sequence[str]) -> str:
         return ", ".join(self.quote(column) for column in columns)
-
-
-def _db_values(values: Iterable[Any]) -> list[Any]:
-    """Values as the statements take them: JSON columns' dicts and lists wrapped."""
-    return [Jsonb(value) if isinstance(value, dict | list) else value for value in values]
 
 
 def _open_hand_number(match: Match) -> int | None:
