@@ -255,14 +255,22 @@ def test_an_api_refusal_is_shown_in_the_chosen_language(
     open_match(page, match_id)
     wait_for_turn(page)
     page.select_option("#language-picker", "fi")
+    # This tab's feed reads wait until its stale action has been refused: its idle poll (every
+    # 3 s) would otherwise catch up first whenever the AIs take that long to answer.
+    feed = re.compile(r"/api/matches/[^/]+/events/")
+    held: list[Any] = []
+    page.route(feed, lambda route: held.append(route))
     other = browse(context=page.context)
     open_match(other, match_id)
     wait_for_turn(other)
     act(other, "[data-action=call]")
     # This tab's view is now stale: the API refuses with stale_seq, shown in Finnish.
-    act(page, "[data-action=fold]")
+    page.locator("[data-action=fold]").first.click()
     error = page.locator(".error-text")
     expect(error).to_be_visible()
+    for route in held:
+        route.continue_()
+    page.unroute(feed)  # and any read held since goes on too
     english, finnish = messages("en")["error.stale_seq"], messages("fi")["error.stale_seq"]
     assert english != finnish
     shown = error.inner_text()

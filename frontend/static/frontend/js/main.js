@@ -534,10 +534,12 @@ function watchMatch() {
   command((display) => api.watch(display.id, display.seq));
 }
 
-// Another tab (or a worker) may move the match while we wait for the player: look now and then.
+// Another tab (or a worker) may move the match while we wait for the player: look now and then,
+// only while its table is shown (from the lobby, after a log-out, it may no longer be ours).
 async function idlePoll() {
   const display = ctrl.display;
   if (!display || ctrl.busy || ctrl.following || document.visibilityState !== "visible") return;
+  if (ctrl.route.tab !== "table" || ctrl.route.matchId !== display.id) return;
   const seq = display.seq;
   try {
     const feed = await api.events(display.id, seq);
