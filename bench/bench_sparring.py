@@ -103,11 +103,13 @@ class Spot:
     shover: int | None  # the opponent whose all-in is the bet to call, if any
     effective: int  # chips the call risks against that all-in, hard's own bet included
     big_blind: int
+    uncalled: int = 0  # the part of bets this seat cannot match: it goes back, never won
 
     @property
     def price(self) -> float:
-        """The share of the pot after the call that the call is."""
-        return self.call / (self.pot + self.call) if self.call else 0.0
+        """The share of the pot after the call that the call is: the pot the call can win,
+        without what a bigger stack's all-in puts in beyond this seat's chips."""
+        return self.call / (self.pot - self.uncalled + self.call) if self.call else 0.0
 
     @property
     def heads_up_postflop_bet(self) -> bool:
@@ -141,6 +143,8 @@ def read_spot(seat: int, view: dict[str, Any], raises: int) -> Spot:
     shover = shovers[0] if shovers and call > 0 else None
     own = seats[seat]
     effective = min(top, own["stack"] + own["bet"]) if shover is not None else 0
+    most = own["stack"] + own["bet"]
+    uncalled = sum(max(0, seats[other]["bet"] - most) for other in opponents)
     return Spot(
         seat,
         view["street"],
@@ -151,6 +155,7 @@ def read_spot(seat: int, view: dict[str, Any], raises: int) -> Spot:
         shover,
         effective,
         view["blinds"]["big"],
+        uncalled,
     )
 
 

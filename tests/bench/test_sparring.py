@@ -91,6 +91,13 @@ def test_a_short_all_in_is_at_most_fifteen_big_blinds_of_effective_stack() -> No
         0, view("preflop", 0, [0, 900, 10, 20], all_in=(1,), stacks=[250, 0, 990, 980]), 1
     )
     assert covered.effective == 250 and covered.short_all_in
+    # Its price counts the pot it can win: the 650 of the all-in it cannot match go back.
+    priced = read_spot(
+        0,
+        view("preflop", 0, [0, 900, 10, 20], all_in=(1,), stacks=[250, 0, 990, 980], pot=930),
+        1,
+    )
+    assert priced.price == pytest.approx(250 / (930 - 650 + 250))
     # A raise on top of the all-in is the bet to call: no longer facing an all-in.
     over = read_spot(0, view("preflop", 0, [0, 300, 600, 20], all_in=(1,)), 2)
     assert over.shover is None

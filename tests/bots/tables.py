@@ -127,3 +127,13 @@ def answering(response: object) -> object:
         return calls(seat_view)
 
     return play
+
+
+def opens(seat_view: dict[str, Any]) -> Choice:
+    """Raises to two and a half big blinds whenever it may before the flop, then checks or
+    calls: a player who opens every hand."""
+    legal = seat_view["legal_actions"]
+    if seat_view["street"] == "preflop" and legal["can_raise"]:
+        target = max(legal["min_raise_to"], 5 * seat_view["blinds"]["big"] // 2)
+        return "raise", min(target, legal["max_raise_to"])
+    return calls(seat_view)

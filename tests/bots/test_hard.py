@@ -10,7 +10,16 @@ from bots.holdem.hard import HardBot
 from bots.holdem.styles import BALANCED
 from bots.policies import Choice
 from games.engine.holdem.game import blind_seats, next_button
-from tests.bots.tables import Table, answering, bets_half_pot, calls, flop_bettor, folds, shoves
+from tests.bots.tables import (
+    Table,
+    answering,
+    bets_half_pot,
+    calls,
+    flop_bettor,
+    folds,
+    opens,
+    shoves,
+)
 
 HARD = HardBot(BALANCED)
 
@@ -199,3 +208,40 @@ def test_re_raises_a_range_not_only_premiums():
     assert three_bets["QsQd"] == 20 and three_bets["AhKd"] == 20
     assert 0 < three_bets["As5s"] < 20
     assert three_bets["7c2d"] == 0
+
+
+def all_in_over_an_open_from_seat_2(cards: tuple[str, str]) -> bool:
+    """After hands in which seat 2 opened every time, deal one in which it opens again and
+    everyone between folds: whether seat 3, holding ``cards``, moves all-in over it."""
+    table = history_of(opens)
+    table.deal({2: ("2c", "3d"), 3: cards})
+    table.play({0: folds, 1: folds, 2: opens}, until_seat=3)
+    everything = table.seen(3)[0]["legal_actions"]["max_raise_to"]
+    return table.ask(HARD, 3) == ("raise", everything)
+
+
+def test_does_not_move_all_in_over_a_wide_opener_with_hands_its_callers_beat():
+    # Seat 2 opened every hand: its opens say little, but the hands that would call an all-in
+    # over them are its best ones, which K-T, Q-J or a weak ace do not beat.
+    for cards in (("Kd", "Th"), ("Qc", "Jd"), ("Ah", "7c")):
+        assert not all_in_over_an_open_from_seat_2(cards), cards
+    assert all_in_over_an_open_from_seat_2(("Ah", "Ad"))
+
+
+def facing_a_big_stacks_all_in_with_seven_big_blinds(cards: tuple[str, str]) -> Choice:
+    """The small blind covers everyone and moves all-in; the big blind holds ``cards`` and
+    140 chips, 120 of them to call for a pot of 280."""
+    table = Table(stacks=(1000, 3000, 140, 1000))
+    table.deal({1: ("7c", "3d"), 2: cards})
+    table.play({3: folds, 0: folds, 1: shoves}, until_seat=2)
+    return table.ask(HARD, 2)
+
+
+def test_calls_a_big_stacks_all_in_for_its_last_chips_when_the_price_is_right():
+    # The all-in risks only the 7 big blinds the big blind has: the chart shoves most hands
+    # from the small blind at that depth (not the few it shoves with 150), and a short stack
+    # values its chips at face value, so K-4 (about 48% against that range, the price 43%)
+    # calls; 8-3 does not.
+    for cards in (("Kd", "4h"), ("7d", "7h"), ("Ad", "2h")):
+        assert facing_a_big_stacks_all_in_with_seven_big_blinds(cards) == ("call", None), cards
+    assert facing_a_big_stacks_all_in_with_seven_big_blinds(("8d", "3h")) == ("fold", None)
