@@ -591,14 +591,8 @@ def _shove_depth(spot: Spot, shove: Action) -> float:
     """The depth in big blinds an all-in really plays at: what it risks against the biggest
     stack still in the hand behind it. A big stack moving all-in over short stacks risks only
     what they have, and the charts shove far wider at that depth than at its own."""
-    folded: set[int] = set()
-    for action in spot.actions_on("preflop"):
-        if action is shove:
-            break
-        if action.kind == "fold":
-            folded.add(action.seat)
     covered = max(
-        (spot.chips(seat) for seat in spot.dealt if seat != shove.seat and seat not in folded),
+        (spot.chips(seat) for seat in spot.still_in_at(shove) if seat != shove.seat),
         default=shove.to,
     )
     return min(shove.to, covered) / spot.big_blind

@@ -102,13 +102,7 @@ def _unopened_shove(spot: Spot) -> bool:
 def _calls_raise(spot: Spot, last: Action) -> bool:
     """Whether a push/fold player puts all its chips in against ``last`` (a shove, or a raise
     it answers as if it were one)."""
-    folded: set[int] = set()
-    for action in spot.actions_on("preflop"):
-        if action is last:
-            break
-        if action.kind == "fold":
-            folded.add(action.seat)
-    shover_behind = len([s for s in spot.dealt if s not in folded and s != last.seat])
+    shover_behind = len([s for s in spot.still_in_at(last) if s != last.seat])
     seats = spot.view["seats"]
     pending = [
         s

@@ -173,6 +173,17 @@ class Spot:
     def actions_on(self, street: str) -> list[Action]:
         return [action for action in self.hand.actions if action.street == street]
 
+    def still_in_at(self, preflop_action: Action) -> list[int]:
+        """The seats dealt in that had not folded when ``preflop_action`` was taken, its own
+        seat among them."""
+        folded: set[int] = set()
+        for action in self.actions_on("preflop"):
+            if action is preflop_action:
+                break
+            if action.kind == "fold":
+                folded.add(action.seat)
+        return [seat for seat in self.dealt if seat not in folded]
+
     @cached_property
     def preflop_raises(self) -> list[Action]:
         return [a for a in self.actions_on("preflop") if a.kind in ("bet", "raise")]
