@@ -93,6 +93,9 @@ _TYPICAL_PFR = 0.18
 # The share of a raising range that calls an all-in over it, for a player who folds to bets
 # (the sparring aggressor opens 48% and calls an all-in with its best 12-20%: about 0.3).
 _ALL_IN_CALLERS = 0.3
+# A typical player's fold to a post-flop bet (the prior a stranger is read with): how readily an
+# opponent folds is measured against it.
+_USUAL_FOLD_TO_BET = Profile().fold_to_bet
 
 _STREET_CARDS = (("flop", 3), ("turn", 4), ("river", 5))
 # Equity a call must clear beyond the price, for the streets still to come (reverse implied
@@ -540,7 +543,7 @@ class HardBot:
         final pot: a hand whose strength (its showdown odds against a random hand, roughly)
         clears the price, scaled by how readily this opponent folds — a calling station's bar
         is at zero, a nit's at twice the price."""
-        bar = price * min(profile.fold_to_bet / 0.3, 2.5)
+        bar = price * min(profile.fold_to_bet / _USUAL_FOLD_TO_BET, 2.5)
         floor = min(0.03 + 0.8 * profile.reckless, 0.95)
         return floor + (1.0 - floor) / (1.0 + np.exp(-(strength - bar) / 0.05))
 
@@ -601,7 +604,8 @@ def _shove_depth(spot: Spot, shove: Action) -> float:
 def _calls_all_in(profile: Profile) -> float:
     """The share of a raiser's range that calls an all-in over it: the top ~30% for a player
     who folds to bets, up to all of it for one who never folds (a calling station, a maniac)."""
-    never_folds = max(profile.loose_passive, min(max(1.0 - profile.fold_to_bet / 0.3, 0.0), 1.0))
+    folds_less = min(max(1.0 - profile.fold_to_bet / _USUAL_FOLD_TO_BET, 0.0), 1.0)
+    never_folds = max(profile.loose_passive, folds_less)
     return _ALL_IN_CALLERS + (1.0 - _ALL_IN_CALLERS) * never_folds
 
 
