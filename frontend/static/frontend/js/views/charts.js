@@ -41,6 +41,8 @@ export function lineChart({ series, xLabels, yMin = 0, yMax, label, formatY = St
   const top = yMax === undefined ? Math.max(1, ...series.flatMap((s) => s.points.map((p) => p.y))) : yMax;
   const x = (i) => scale(i, 0, Math.max(1, xLabels.length - 1), PAD.left, W - PAD.right);
   const y = (v) => scale(v, yMin, top, H - PAD.bottom, PAD.top);
+  const spread = outSpread(series);
+  const px = (p) => x(p.x) + (spread.get(p) || 0);
   const linked = series.some((s) => s.points.some((p) => p.href));
   const every = Math.max(1, Math.ceil(xLabels.length / (narrow() ? 6 : 12)));
   return h(
@@ -65,11 +67,32 @@ export function lineChart({ series, xLabels, yMin = 0, yMax, label, formatY = St
       h(
         "g",
         { class: `chart-series ${s.cls}`, key: s.key, "data-series": s.key },
-        h("polyline", { points: s.points.map((p) => `${x(p.x)},${y(p.y)}`).join(" ") }),
-        s.points.map((p) => pointMark(p, x(p.x), y(p.y), s.key)),
+        h("polyline", { points: s.points.map((p) => `${px(p)},${y(p.y)}`).join(" ") }),
+        s.points.map((p) => pointMark(p, px(p), y(p.y), s.key)),
       ),
     ),
   );
+}
+
+// Players knocked out by the same hand end on the same spot: their crosses (and the ends of
+// their lines) are fanned out sideways, this far apart, so each stays visible and its own link.
+const OUT_SPREAD = 14;
+
+/** Per "out" point sharing its spot with others: how far to move it along x (a Map). */
+export function outSpread(series) {
+  const bySpot = new Map();
+  for (const s of series) {
+    for (const p of s.points) {
+      if (p.marker !== "out") continue;
+      const spot = `${p.x}:${p.y}`;
+      bySpot.set(spot, [...(bySpot.get(spot) || []), p]);
+    }
+  }
+  const shift = new Map();
+  for (const points of bySpot.values()) {
+    points.forEach((p, i) => shift.set(p, (i - (points.length - 1) / 2) * OUT_SPREAD));
+  }
+  return shift;
 }
 
 // The first and last labels of the x axis stay inside the chart.
