@@ -79,14 +79,13 @@ export function lineChart({ series, xLabels, yMin = 0, yMax, label, formatY = St
 const OUT_SPREAD = 14;
 
 /** Per "out" point sharing its spot with others: how far to move it along x (a Map). */
-export function outSpread(series) {
+function outSpread(series) {
   const bySpot = new Map();
-  for (const s of series) {
-    for (const p of s.points) {
-      if (p.marker !== "out") continue;
-      const spot = `${p.x}:${p.y}`;
-      bySpot.set(spot, [...(bySpot.get(spot) || []), p]);
-    }
+  for (const p of series.flatMap((s) => s.points)) {
+    if (p.marker !== "out") continue;
+    const spot = `${p.x}:${p.y}`;
+    if (!bySpot.has(spot)) bySpot.set(spot, []);
+    bySpot.get(spot).push(p);
   }
   const shift = new Map();
   for (const points of bySpot.values()) {
