@@ -255,7 +255,7 @@ class HardBot:
         in_position = spot.acts_last_postflop
         opener = read.profiles[last.seat]
         callers = [a.seat for a in spot.actions_on("preflop") if a.kind == "call"]
-        if self._reraises(spot, read, class_id, len(raises), not callers, rng):
+        if self._reraises(spot, read, class_id, width, len(raises), not callers, rng):
             if len(raises) >= 2:
                 return spot.all_in()
             return spot.raise_to(self._reraise_to(spot, last, in_position))
@@ -277,18 +277,18 @@ class HardBot:
         spot: Spot,
         read: _Read,
         class_id: int,
+        width: float,
         raises: int,
         nobody_called: bool,
         rng: random.Random,
     ) -> bool:
-        """Whether to 3-bet (or 4-bet): the top of the hands that beat the raiser's range, and
-        some hands that play well when called (suited aces, suited connectors) as bluffs, so
-        a re-raise does not announce a premium hand."""
+        """Whether to 3-bet (or 4-bet) a raiser whose range is the top ``width`` of hands: the
+        top of the hands that beat it, and some hands that play well when called (suited aces,
+        suited connectors) as bluffs, so a re-raise does not announce a premium hand."""
         style = self.style
         last = spot.preflop_raises[-1]
         raiser = read.profiles[last.seat]
         percentile = hand_percentile(class_id)
-        width = self._preflop_width(spot, raiser, last.seat)
         if raises == 1:
             value = min(max(0.3 * width, 0.03), 0.1) * style.aggression**0.5
             bluff_chance = 0.45
