@@ -20,6 +20,7 @@ so code only ever sees current events.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, Self
@@ -37,7 +38,14 @@ class Event:
     VERSION: ClassVar[int] = 1
 
     def payload(self) -> Payload:
-        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
+        return {name: getattr(self, name) for name in _field_names(type(self))}
+
+
+# Per class, once: dataclasses.fields() filters every field anew on each call, and a bot reading
+# its opponents' recent hands asks for thousands of payloads per decision.
+@functools.cache
+def _field_names(cls: type[Event]) -> tuple[str, ...]:
+    return tuple(field.name for field in dataclasses.fields(cls))
 
 
 _EVENT_TYPES: dict[str, type[Event]] = {}
