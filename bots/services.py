@@ -102,11 +102,13 @@ def _in_celery_task() -> bool:
 @dataclass
 class _Followed:
     """Every seat's history (:class:`bots.history.RecentHands`) of a match at the row key
-    ``(seq, updated_at)``."""
+    ``(seq, updated_at)``; ``created_at``: its last event's, which tells the stored history it
+    holds from one rolled back (None: no event, or not known)."""
 
     seq: int
     updated_at: datetime | None
     histories: RecentHands
+    created_at: datetime | None = None
 
 
 _FOLLOWED: OrderedDict[str, _Followed] = OrderedDict()
@@ -124,7 +126,9 @@ def seat_history_followed(match: Match, seat: int) -> list[Record]:
     key = str(match.pk)
     with _FOLLOWED_LOCK:
         followed = _FOLLOWED.pop(key, None)
-    if followed is not None and not _caught_up(followed, match):
+    if followed is not None and not (
+        _caught_up(followed, match) or _caught_up_from_store(followed, match)
+    ):
         followed = None
     if followed is None:
         followed = _read_histories(match)
@@ -152,6 +156,29 @@ def _caught_up(followed: _Followed, match: Match) -> bool:
     for step in known.trail[start:]:
         for _, item in step.events:
             followed.histories.add(item, opens_hand=game.hand_opened_by(item) is not None)
+        followed.created_at = step.created_at if step.events else followed.created_at
+    followed.seq, followed.updated_at = match.seq, match.updated_at
+    return True
+
+
+def _caught_up_from_store(followed: _Followed, match: Match) -> bool:
+    """Bring ``followed`` to the row's key with the events stored after it — what another
+    process appended (a player's action through the web, between two AI turns in a worker) —
+    instead of reading the whole window again; False if the store does not hold the event it
+    ends with (it was rolled back, or its time is not known)."""
+    if followed.created_at is None or followed.seq > match.seq:
+        return False
+    rows = EventRow.objects.filter(match=match, seq__gte=followed.seq, seq__lte=match.seq)
+    stored = rows.order_by("seq").values_list("seq", "created_at", "type", "version", "payload")
+    fresh = iter(stored)
+    first = next(fresh, None)
+    if first is None or first[:2] != (followed.seq, followed.created_at):
+        return False
+    game = game_for(match.game)
+    for _, created_at, kind, version, payload in fresh:
+        item = from_record(kind, version, payload)
+        followed.histories.add(item, opens_hand=game.hand_opened_by(item) is not None)
+        followed.created_at = created_at
     followed.seq, followed.updated_at = match.seq, match.updated_at
     return True
 
@@ -170,15 +197,17 @@ def _read_histories(match: Match) -> _Followed:
         rows = rows.filter(Q(hand_number__gte=earliest) | Q(hand_number=None))
     histories = RecentHands(game.seat_count, recent, game.visible_record)
     started = earliest is None
-    fields = rows.order_by("seq").values_list("type", "version", "payload")
-    for kind, version, payload in fields:
+    last_created_at = None
+    fields = rows.order_by("seq").values_list("type", "version", "payload", "created_at")
+    for kind, version, payload, created_at in fields:
         item = from_record(kind, version, payload)
         opened = game.hand_opened_by(item)
         # Segment events before the earliest hand shown are outside the window.
         started = started or opened == earliest
         if started:
             histories.add(item, opens_hand=opened is not None)
-    return _Followed(seq=match.seq, updated_at=match.updated_at, histories=histories)
+        last_created_at = created_at
+    return _Followed(match.seq, match.updated_at, histories, last_created_at)
 
 
 def _request(kind: str, answer: int | str | None) -> ActionRequest:

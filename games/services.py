@@ -257,11 +257,13 @@ TRAIL = 8  # appends remembered with their events, for readers that follow a mat
 
 @dataclass(frozen=True)
 class Step:
-    """One append: the match row's ``(seq, updated_at)`` before it, and its new events."""
+    """One append: the match row's ``(seq, updated_at)`` before it, its new events, and the
+    ``created_at`` they were stored with (one for all of them)."""
 
     seq: int
     updated_at: datetime | None
     events: tuple[tuple[int, Event], ...]
+    created_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -445,12 +447,19 @@ def _append(
             projected=projected,
             snapshot_pk=snapshot_pk,
             snapshot_seq=snapshot_seq,
-            trail=(*known.trail, Step(known.seq, known.updated_at, tuple(numbered)))[-TRAIL:],
+            trail=(*known.trail, _step(known, numbered, created_at))[-TRAIL:],
         )
     )
     if match.awaiting_ai and _driven.get() is _QUEUED:
         _queue_ai_turn(match)
     return Appended(match=match, events=numbered, state=state, created_at=created_at)
+
+
+def _step(
+    before: Known, numbered: list[tuple[int, Event]], created_at: dict[int, datetime]
+) -> Step:
+    stamp = created_at[numbered[-1][0]] if numbered else None
+    return Step(before.seq, before.updated_at, tuple(numbered), stamp)
 
 
 SNAPSHOT_EVERY = 48  # events an AI turn may leave after the snapshot (a few Hold'em hands)

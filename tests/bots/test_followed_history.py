@@ -6,6 +6,7 @@ process appended, or the memory was dropped)."""
 from __future__ import annotations
 
 import itertools
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -111,3 +112,50 @@ def test_a_followed_history_is_a_copy_the_bot_may_keep(checked):
         kept = list(first)
         first.clear()  # a bot that empties its list changes nothing for the next turn
         assert bot_services.seat_history_followed(match, 0) == kept
+
+
+def _full_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The seq of every history read whole from the store."""
+    reads: list[int] = []
+    whole = bot_services._read_histories
+
+    def counting(match: Any) -> Any:
+        reads.append(match.seq)
+        return whole(match)
+
+    monkeypatch.setattr(bot_services, "_read_histories", counting)
+    return reads
+
+
+def test_after_another_process_appended_only_its_events_are_read(checked, monkeypatch):
+    """A worker's history catches up on a player's action stored by the web process (here:
+    forgotten, as in another process) from the events after it, not from the whole window."""
+    player = services.player_create_guest()
+    with services.driving_ai_turns(seeds=_deals("followed-store")):
+        match = services.match_start(player=player, seats=["medium"] * 4).match
+        reads = _full_reads(monkeypatch)
+        for _ in range(120):
+            services.forget_known()  # every append as if made by another process
+            played = bot_services.ai_turn_take(match_id=match.id, seq=match.seq)
+            if played is None:
+                break
+            match = played.match
+    assert len(checked) >= 100
+    assert len(reads) <= 1, reads  # at most the first: every later turn caught up
+
+
+def test_a_history_whose_last_event_is_not_the_stored_one_is_read_whole(checked, monkeypatch):
+    """Memory that ends with an event the store does not hold (an append rolled back, then
+    another stored in its place) is dropped and the window read afresh."""
+    player = services.player_create_guest()
+    with services.driving_ai_turns(seeds=_deals("followed-rolled-back")):
+        match = services.match_start(player=player, seats=["medium"] * 4).match
+        for _ in range(3):
+            match = bot_services.ai_turn_take(match_id=match.id, seq=match.seq).match
+        followed = bot_services._FOLLOWED[str(match.pk)]
+        assert followed.created_at is not None
+        followed.created_at = followed.created_at - timedelta(microseconds=1)
+        services.forget_known()
+        reads = _full_reads(monkeypatch)
+        bot_services.ai_turn_take(match_id=match.id, seq=match.seq)
+    assert reads == [match.seq]
