@@ -38,9 +38,11 @@ import shutil
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from bench.common import Figure, figure
+from bench.load.cpu import Meter, server_seconds, spent
 from bench.load.report import Load, Window, summarize
 from bench.load.stack import CELERY_CONCURRENCY, WEB_WORKERS, Stack
 
@@ -70,15 +72,18 @@ def run_locust(url: str, user: str, players: int, seconds: float, workdir: Path)
     return json.loads(out.read_text())
 
 
-def measure(stack: Stack, url: str, user: str, name: str, players: int) -> tuple[Load, Window]:
-    record = run_locust(url, user, players, WARMUP_S + SECONDS, stack.root)
+def measure(stack: Stack, url: str, user: str, name: str, players: int) -> tuple[Load, Window, Cpu]:
+    with Meter(stack.groups) as meter:
+        record = run_locust(url, user, players, WARMUP_S + SECONDS, stack.root)
     window = measured_window(record)
     if window.seconds < SECONDS:
         late = WARMUP_S + SECONDS - window.seconds
         print(f"\n{user} x{players}: all set up {late:.0f} s in", file=sys.stderr)
     load = summarize(record, name, window)
+    cpu = Cpu(spent(meter.samples, window.start, window.start + window.seconds), window.seconds)
     _print_load(f"{user} x{players}", load, record.get("notes", []))
-    return load, window
+    _print_cpu(cpu, load.count, name)
+    return load, window, cpu
 
 
 def measured_window(record: dict) -> Window:
@@ -108,7 +113,35 @@ def _print_load(title: str, load: Load, notes: list[str]) -> None:
         print(f"  note: {note}", file=sys.stderr)
 
 
-def figures_for(players: int, ours: Load, moves_per_s: float, ceiling: Load) -> list[Figure]:
+@dataclass(frozen=True)
+class Cpu:
+    """CPU seconds by part of the stack (and ``machine``) over a measured window."""
+
+    by_part: dict[str, float]
+    seconds: float
+
+    def server_ms_per(self, count: int) -> float:
+        return 1000 * server_seconds(self.by_part) / count if count else math.nan
+
+
+def _print_cpu(cpu: Cpu, count: int, name: str) -> None:
+    cores = os.cpu_count() or 1
+    busy = cpu.by_part.get("machine", 0.0) / (cpu.seconds * cores)
+    parts = ", ".join(
+        f"{part} {1000 * seconds / max(1, count):.1f}"
+        for part, seconds in cpu.by_part.items()
+        if part != "machine"
+    )
+    print(
+        f"  CPU ms per {name}: server {cpu.server_ms_per(count):.1f} ({parts}); "
+        f"machine busy {busy:.0%} of {cores} cores",
+        file=sys.stderr,
+    )
+
+
+def figures_for(
+    players: int, ours: Load, moves_per_s: float, ceiling: Load, cpu: tuple[Cpu, Cpu]
+) -> list[Figure]:
     peer = "bare DRF lock+append"
     reply = ours.ai_reply_p95_ms if ours.ai_reply_p95_ms is not None else math.nan
     return [
@@ -117,6 +150,13 @@ def figures_for(players: int, ours: Load, moves_per_s: float, ceiling: Load) -> 
         figure(f"load_p50_ms_{players}", "ms", ours.p50_ms, peer, ceiling.p50_ms),
         figure(f"load_p99_ms_{players}", "ms", ours.p99_ms, peer, ceiling.p99_ms),
         figure(f"load_ai_reply_p95_ms_{players}", "ms", reply, "issue budget", BUDGET_AI_REPLY_MS),
+        figure(
+            f"load_server_cpu_ms_per_action_{players}",
+            "CPU ms",
+            cpu[1].server_ms_per(ours.count),
+            peer,
+            cpu[0].server_ms_per(ceiling.count),
+        ),
         Figure(
             name=f"load_errors_{players}",
             unit="errors",
@@ -149,12 +189,14 @@ def run() -> list[Figure]:
     try:
         stack.start()
         for players in PLAYERS:
-            ceiling, _ = measure(stack, stack.ceiling_url, "Ceiling", "ceiling_append", players)
-            ours, window = measure(stack, stack.url, "Player", "action", players)
+            ceiling, _, ceiling_cpu = measure(
+                stack, stack.ceiling_url, "Ceiling", "ceiling_append", players
+            )
+            ours, window, cpu = measure(stack, stack.url, "Player", "action", players)
             moves = stack.moves_between(window.start, window.start + window.seconds)
             print(f"  moves stored (human and AI): {moves / SECONDS:.1f}/s", file=sys.stderr)
             settle(stack)
-            figures.extend(figures_for(players, ours, moves / SECONDS, ceiling))
+            figures.extend(figures_for(players, ours, moves / SECONDS, ceiling, (ceiling_cpu, cpu)))
         clean, report = stack.audit()
         verdict = "clean" if clean else "NOT CLEAN"
         print(f"\nmanage.py audit ({verdict}):\n{report}", file=sys.stderr)

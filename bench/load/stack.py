@@ -156,6 +156,10 @@ class Stack:
         )
         self._wait_for("worker", " ready.", 90)
 
+    def groups(self) -> dict[int, str]:
+        """Each process group this stack started (its leader's pid) by name, for the CPU meter."""
+        return {process.popen.pid: process.name for process in self.processes}
+
     def manage(self, database: str, *args: str) -> str:
         done = subprocess.run(
             [sys.executable, "manage.py", *args],
