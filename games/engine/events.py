@@ -20,7 +20,6 @@ so code only ever sees current events.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, Self
@@ -43,9 +42,14 @@ class Event:
 
 # Per class, once: dataclasses.fields() filters every field anew on each call, and a bot reading
 # its opponents' recent hands asks for thousands of payloads per decision.
-@functools.cache
+_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
+
+
 def _field_names(cls: type[Event]) -> tuple[str, ...]:
-    return tuple(field.name for field in dataclasses.fields(cls))
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(field.name for field in dataclasses.fields(cls))
+    return names
 
 
 _EVENT_TYPES: dict[str, type[Event]] = {}
