@@ -25,6 +25,10 @@ Figures, for N players (peer: the ceiling measured in the same run, or the issue
   (aim at 16 players: p99 <= 100 ms).
 - ``load_ai_reply_p95_ms_N``: from the human's event to the last event the AIs stored before
   the human's next turn (server stamps), beside the budget of 1000 ms.
+- ``load_server_cpu_ms_per_action_N``: the server's CPU (gunicorn, the Celery worker and beat,
+  PostgreSQL, Redis: :mod:`bench.load.cpu`) per human action over the window, beside its CPU
+  per ceiling append in the ceiling's window; the machine is saturated in both, so their ratio
+  bounds how close the actions can come to the ceiling.
 - ``load_errors_N``: any request not answered 2xx (or not answered), and stalled matches, over
   the whole run, beside the ceiling's errors (aim: 0; the ratio is ours / max(1, ceiling's)).
 """
