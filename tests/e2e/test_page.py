@@ -276,3 +276,28 @@ def test_an_api_refusal_is_shown_in_the_chosen_language(
     shown = error.inner_text()
     assert shown and "{" not in shown
     assert shown.split()[0] == finnish.split()[0]
+
+
+def test_the_lobby_is_drawn_whole_once_the_matches_are_known(
+    browse: Any, make_match: Any, deal: Any
+) -> None:
+    """Nothing in the lobby moves under the pointer: it waits for the player's matches, whose
+    lists would otherwise arrive above the statistics link and the account box."""
+    deal("lobby-whole")
+    player, _ = make_match("holdem", CALLING_STATIONS)
+    page = browse(player=player)
+    held: list[Any] = []
+    page.route("**/api/matches/", lambda route: held.append(route))
+    page.goto("/")
+    expect(page.locator(".loading[aria-busy='true']")).to_be_visible()
+    page.wait_for_timeout(300)
+    assert len(held) == 1
+    expect(page.locator(".lobby")).to_have_count(0)
+    held[0].continue_()
+    page.wait_for_selector(".lobby")
+    link = page.locator(".lobby-stats a")
+    first = link.bounding_box()
+    expect(page.locator(".lobby .resume")).to_have_count(1)  # drawn with the lobby, not after
+    assert link.bounding_box() == first
+    link.click()
+    expect(page.locator(".lobby")).to_have_count(0)

@@ -558,10 +558,12 @@ async function refreshLobby() {
     const list = await api.matches();
     ctrl.lobby.matches = list.matches;
   } catch (error) {
+    // Refused, the lists are empty; unreachable, the lobby is drawn without them all the same.
+    ctrl.lobby.matches = error instanceof api.ApiError ? [] : ctrl.lobby.matches || [];
     if (!(error instanceof api.ApiError)) throw error;
-    ctrl.lobby.matches = [];
+  } finally {
+    redraw();
   }
-  redraw();
 }
 
 ctrl.start = async (game) => {

@@ -189,6 +189,9 @@ function account(ctrl) {
 }
 
 export function lobbyView(ctrl) {
+  // Not drawn until the player's matches are known: their lists, arriving later, would push
+  // everything below them down from under a pointer already on its way there.
+  if (ctrl.lobby.matches === null) return h("p", { class: "loading", "aria-busy": "true" }, t("ui.table.loading"));
   return h(
     "div",
     { class: "lobby" },
