@@ -1,9 +1,9 @@
 """The load test's users, run by ``locust --headless`` from :mod:`bench.bench_load`.
 
 ``Player`` plays Hold'em against the AIs the way the web client does (frontend main.js,
-``follow``): after each action it reads the event feed from the last seq it saw; when nothing is
-new and the feed says an AI is still to act, it sleeps ``LOAD_POLL_MS`` and reads the feed
-again; else it reads the match and acts if it is its turn.
+``follow``): after each action it reads the event feed from the last seq it saw; while the feed
+says an AI is still to act, it reads on (at once after new events, else after sleeping
+``LOAD_POLL_MS``); once a feed says none is, it reads the match and acts if it is its turn.
 Every fourth player signs up first, the others play as guests. A player whose chips are gone
 restarts the match; one whose match is over starts another.
 
@@ -186,8 +186,9 @@ class Player(FastHttpUser):
             if fresh["events"]:
                 seq = fresh["seq"]
                 last_stamp = _stamp(fresh["events"][-1])
-                continue
-            if fresh["awaiting_ai"]:
+                if fresh["awaiting_ai"]:
+                    continue
+            elif fresh["awaiting_ai"]:
                 if time.monotonic() > deadline:
                     return self.stalled(match_id, seq)
                 gevent.sleep(POLL_S)

@@ -439,13 +439,12 @@ async function follow() {
       const feed = await api.events(matchId, ctrl.display.seq);
       if (!current()) return;
       const fresh = feed.events.filter((record) => record.seq > ctrl.display.seq);
+      // While the AIs think the feed alone tells when to look again: the view is read once,
+      // when they are done — as soon as a feed says so, not after one more read of it.
       if (fresh.length) {
         if (!(await replay(fresh, matchId))) return;
-        continue;
-      }
-      // While the AIs think the feed alone tells when to look again: the view is read once,
-      // when they are done.
-      if (feed.awaiting_ai) {
+        if (feed.awaiting_ai) continue;
+      } else if (feed.awaiting_ai) {
         await sleep(AI_POLL_MS);
         continue;
       }
