@@ -119,6 +119,25 @@ def test_bluffs_players_who_fold_and_never_a_calling_station():
     assert bluff_rate(folds) > 0.3
 
 
+def river_bets(opponent: object, cards: tuple[str, str]) -> tuple[list[int], int]:
+    """Seat 0's bets (amounts) over 60 seeds, checked to on the river holding ``cards`` after
+    ten hands against ``opponent`` (a raised pot: big enough for a bet of a third of it)."""
+    table = heads_up_after(opponent, hands=10)
+    table.deal({0: cards, 1: ("Jh", "Ts")}, board=["Ks", "Qh", "8c", "2d", "9s"])
+    table.act(*opens(table.seen(table.state.to_act)[0]))
+    checked_to_seat_0_on(table, "river")
+    choices = [table.ask(HARD, 0, seed) for seed in range(60)]
+    return [amount for kind, amount in choices if kind == "bet" and amount], table.seen(0)[0]["pot"]
+
+
+def test_bluffs_a_player_who_folds_with_the_smallest_bet_their_folding_pays_for():
+    # Folding to nine bets in ten, a bet of a third of the pot (which needs folds one time in
+    # four) makes more than a big one: the old option values bet half the pot or more.
+    bets, pot = river_bets(folds, ("4c", "5d"))
+    assert len(bets) > 18
+    assert max(bets) <= 0.4 * pot
+
+
 def test_bets_a_strong_hand_for_value_into_a_calling_station():
     table = heads_up_after(calls, hands=8)
     table.deal({0: ("Ks", "Kd"), 1: ("7h", "6s")}, board=["Kh", "9c", "2d"])
@@ -128,7 +147,8 @@ def test_bets_a_strong_hand_for_value_into_a_calling_station():
 
 
 def test_decides_the_same_way_from_the_same_seed_and_mixes_across_seeds():
-    table = Table(stacks=(1000, 1000))
+    # Against a player known to call (its own option values decide, not the exploiter's bets).
+    table = heads_up_after(calls, hands=13)
     table.deal({0: ("Ah", "7h"), 1: ("Qd", "Jc")}, board=["Kh", "8h", "3c"])
     checked_to_seat_0_on(table, "flop")
     seat_view, history = table.seen(0)
