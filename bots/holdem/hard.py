@@ -60,7 +60,7 @@ from bots.holdem.ranges import (
     sample_equity,
 )
 from bots.holdem.reading import Action, HandRecord, Profile
-from bots.holdem.sparring import Exploiter
+from bots.holdem.sparring import Exploiter, Table
 from bots.holdem.spot import Spot
 from bots.holdem.styles import BALANCED, Style
 from bots.policies import Choice, Record, View, bet_kind
@@ -155,7 +155,7 @@ class HardBot:
         spot = Spot(view=view, hand=hand)
         read = _Read(spot, reading.profiles(hands, len(view["seats"])))
         if self._bets_into_folders(read):
-            return self._bettor.act(view, history, rng)
+            return self._bettor.decide(Table(spot, hands, read.profiles), rng)
         if spot.preflop:
             return self._preflop(read, rng)
         return self._postflop(read, rng)

@@ -46,17 +46,19 @@ _STREET_CARDS = (("flop", 3), ("turn", 4), ("river", 5))
 
 
 @dataclass(frozen=True, slots=True)
-class _Table:
+class Table:
+    """What a seat has read: the spot it decides in, the hands so far, each seat's profile."""
+
     spot: Spot
     hands: list[HandRecord]
     profiles: list[Profile]
 
 
-def _read(view: View, history: Sequence[Record]) -> _Table:
+def _read(view: View, history: Sequence[Record]) -> Table:
     hands = reading.split_hands(history)
     hand = hands[-1] if hands and not hands[-1].over else HandRecord()
     spot = Spot(view=view, hand=hand)
-    return _Table(spot, hands, reading.profiles(hands, len(view["seats"])))
+    return Table(spot, hands, reading.profiles(hands, len(view["seats"])))
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,14 +283,18 @@ class Regular:
     SAMPLES = 300
 
     def act(self, view: View, history: Sequence[Record], rng: random.Random) -> Choice:
-        table = _read(view, history)
+        return self.decide(_read(view, history), rng)
+
+    def decide(self, table: Table, rng: random.Random) -> Choice:
+        """The choice for a table already read (a bot that borrows this one's play passes
+        the reading it has made)."""
         if table.spot.preflop:
             return self._preflop(table, rng)
         return self._postflop(table, rng)
 
     # --- preflop ---------------------------------------------------------------------------
 
-    def _preflop(self, table: _Table, rng: random.Random) -> Choice:
+    def _preflop(self, table: Table, rng: random.Random) -> Choice:
         spot = table.spot
         class_id = hand_class(*spot.hole)
         percentile = hand_percentile(class_id)
@@ -325,7 +331,7 @@ class Regular:
         return "fold", None
 
     def _facing_raise(
-        self, table: _Table, class_id: int, percentile: float, rng: random.Random
+        self, table: Table, class_id: int, percentile: float, rng: random.Random
     ) -> Choice:
         spot = table.spot
         raises = spot.preflop_raises
@@ -467,7 +473,7 @@ class Regular:
 
     # --- after the flop --------------------------------------------------------------------
 
-    def _postflop(self, table: _Table, rng: random.Random) -> Choice:
+    def _postflop(self, table: Table, rng: random.Random) -> Choice:
         spot = table.spot
         opponents = spot.opponents
         ranges = [self._range(spot, table.profiles[s], s) for s in opponents]
@@ -481,7 +487,7 @@ class Regular:
             return self._facing_bet(table, showdowns, holding, profiles, rng)
         return self._checked_to(table, showdowns, holding, profiles, rng)
 
-    def fold_rates(self, table: _Table, seats: Sequence[int]) -> list[float]:
+    def fold_rates(self, table: Table, seats: Sequence[int]) -> list[float]:
         """How often each of ``seats`` folds to a post-flop bet, as this bot believes it."""
         return [table.profiles[seat].fold_to_bet for seat in seats]
 
@@ -503,7 +509,7 @@ class Regular:
 
     def _checked_to(
         self,
-        table: _Table,
+        table: Table,
         showdowns: Showdowns,
         holding: _Holding,
         profiles: list[Profile],
@@ -548,14 +554,14 @@ class Regular:
                 return spot.raise_to(bet)
         return "check", None
 
-    def _bluff(self, table: _Table, showdowns: Showdowns, rates: Sequence[float]) -> Choice | None:
+    def _bluff(self, table: Table, showdowns: Showdowns, rates: Sequence[float]) -> Choice | None:
         """A bet with a hand that wins little at showdown: the regular leaves these to its
         c-bets, semi-bluffs and river bluffs (see :class:`Exploiter`)."""
         return None
 
     def _facing_bet(
         self,
-        table: _Table,
+        table: Table,
         showdowns: Showdowns,
         holding: _Holding,
         profiles: list[Profile],
@@ -614,7 +620,7 @@ class Exploiter(Regular):
     PRIOR_FACED = 2.0
     SIZES = (0.33, 0.5, 0.75, 1.0)
 
-    def fold_rates(self, table: _Table, seats: Sequence[int]) -> list[float]:
+    def fold_rates(self, table: Table, seats: Sequence[int]) -> list[float]:
         faced = dict.fromkeys(seats, 0)
         folded = dict.fromkeys(seats, 0)
         for hand in table.hands:
@@ -625,7 +631,7 @@ class Exploiter(Regular):
                 folded[action.seat] += action.kind == "fold"
         return [(folded[s] + self.PRIOR_FOLDS) / (faced[s] + self.PRIOR_FACED) for s in seats]
 
-    def _bluff(self, table: _Table, showdowns: Showdowns, rates: Sequence[float]) -> Choice | None:
+    def _bluff(self, table: Table, showdowns: Showdowns, rates: Sequence[float]) -> Choice | None:
         spot = table.spot
         everyone_folds = float(np.prod(rates))
         equity = showdowns.equity
