@@ -111,6 +111,15 @@ _USUAL_FOLD_TO_BET = Profile().fold_to_bet
 _FOLDER = 0.36
 
 _STREET_CARDS = (("flop", 3), ("turn", 4), ("river", 5))
+_STREETS_AFTER = {"flop": 2, "turn": 1}
+_NEXT_BET = 0.65  # of the pot: what a player who keeps betting bets next street
+# How much of the bets a call keeps coming counts (see HardBot._kept_betting). Measured on the
+# 1,000 sparring matches against the aggressor: 0 (not counted) won 50.3%, 1 (the plain
+# expectation) 53.3%, 2 55.7% — and 53.9% against 49.3% on 1,000 other deals — while the
+# exploiter (55.4% -> 55.8%) and the regular (67.0% -> 66.1%) barely moved. The plain
+# expectation reads their range as betting no wider than the hands it holds now; a player who
+# bets whenever checked to bets their misses too.
+_KEPT_BETTING_WEIGHT = 2.0
 # Equity a call must clear beyond the price, for the streets still to come (reverse implied
 # odds); a draw gets some back (implied odds).
 _CALL_MARGIN = {"flop": 0.03, "turn": 0.02, "river": 0.0}
@@ -516,7 +525,8 @@ class HardBot:
                 stake = min(stack, self._most_at_risk(spot))
                 all_in = match_utility(stack - stake + shares * (pot + 2 * stake), total, risk)
                 called = (1 - 0.7 * reckless) * called + 0.7 * reckless * all_in.mean()
-            options.append((worth(float(called)), ("call", None)))
+            kept_betting = self._kept_betting(spot, profiles, equity, pot + call, stack - call)
+            options.append((worth(float(called)) + kept_betting, ("call", None)))
         else:
             position_factor = 1.0 if spot.acts_last_postflop else 0.93
             checked = match_utility(stack + shares * pot * position_factor, total, risk).mean()
@@ -564,6 +574,27 @@ class HardBot:
             bonus = (style.aggression - 1.0) * 0.03 * pot
             options.append((worth(expected) + bonus, (bet_kind(spot.legal), target)))
         return options
+
+    @staticmethod
+    def _kept_betting(
+        spot: Spot, profiles: list[Profile], equity: float, pot: float, behind: float
+    ) -> float:
+        """Chips a call wins later from a heads-up opponent who keeps betting: on each street
+        to come they bet again (as often as they bet when checked to, about two thirds of the
+        pot), and a hand ahead of their range calls and wins those bets. A raise folds their
+        bluffs out now; a call lets them bluff again — which the values above, counted as if
+        the hand were checked down, leave out. Weighed by :data:`_KEPT_BETTING_WEIGHT`."""
+        if len(profiles) != 1:
+            return 0.0
+        edge = max(2.0 * equity - 1.0, 0.0)
+        stab = profiles[0].stab
+        gained = 0.0
+        for street in range(_STREETS_AFTER.get(spot.street, 0)):
+            bet = min(_NEXT_BET * pot, behind)
+            gained += stab ** (street + 1) * bet * edge
+            pot += 2 * bet
+            behind -= bet
+        return _KEPT_BETTING_WEIGHT * gained
 
     @staticmethod
     def _most_at_risk(spot: Spot) -> int:

@@ -217,6 +217,28 @@ def test_defends_enough_against_a_player_who_bets_every_flop():
     assert choices["fold"] <= 3
 
 
+def flop_answers_with_top_pair(opponent: object) -> Counter[str]:
+    """Hard's answers over 40 seeds, holding top pair, to a half-pot flop bet from seat 0 after
+    ten hands in which seat 0 bet every flop and hard answered as ``opponent`` does."""
+    table = heads_up_after(opponent, hands=10)
+    table.deal({0: ("4c", "7d"), 1: ("Kh", "Qd")}, board=["Kc", "9d", "3s"])
+    while table.state.street == "preflop":
+        table.act(*calls(table.seen(table.state.to_act)[0]))
+    if table.state.to_act == 1:
+        table.act("check")
+    table.act(*bets_half_pot(table.seen(0)[0]))
+    return Counter(table.ask(HARD, 1, seed)[0] for seed in range(40))
+
+
+def test_calls_a_player_who_keeps_betting_and_raises_one_who_stops():
+    # Folded to, seat 0 bet every flop it saw: it bets whenever checked to, so a call lets it
+    # bet its misses again on the turn and river, where a raise would fold them now (the option
+    # values without the bets to come raised here every time). Called, it stopped betting after
+    # the flop: its bets are fewer and stronger, and top pair raises for value.
+    assert flop_answers_with_top_pair(folds)["call"] >= 30
+    assert flop_answers_with_top_pair(calls)["raise"] >= 30
+
+
 def test_re_raises_a_range_not_only_premiums():
     three_bets = Counter()
     for cards in (("Qs", "Qd"), ("Ah", "Kd"), ("As", "5s"), ("Th", "9h"), ("7c", "2d")):
