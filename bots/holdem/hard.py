@@ -14,8 +14,10 @@ fold by expected value: a bet's value comes from the hands that call and the pot
 fold, so bluffs and semi-bluffs happen where folds pay for them and value bets grow thin
 against players who never fold. Heads-up it never folds the top of its own range to a bet
 (minimum defence: otherwise any two cards bet at a profit against it), less of it against a
-bettor whose shown-down bets were rarely bluffs. Close choices are mixed (a softmax over their
-values), so the same spot does not always get the same answer.
+bettor whose shown-down bets were rarely bluffs. Against a heads-up player who keeps betting,
+a call is worth the bets still to come that it wins (see ``HardBot._kept_betting``): a pair
+calls and lets them barrel their misses rather than raising them out. Close choices are mixed
+(a softmax over their values), so the same spot does not always get the same answer.
 
 Checked to (or first to act) after the flop against players who fold to bets more than a
 typical player — or heads-up against a stranger, until a dozen hands show who they are — it
