@@ -203,31 +203,25 @@ def test_never_folds_two_pair_to_a_small_bet():
     assert choices["fold"] == 0
 
 
+def flop_answers(opponent: object, hole: tuple[str, str], seeds: int) -> Counter[str]:
+    """Hard's answers (seat 1, holding ``hole`` on K-9-3) over ``seeds`` seeds to a half-pot
+    flop bet from seat 0, after ten hands in which seat 0 bet every flop and seat 1 answered as
+    ``opponent`` does."""
+    table = heads_up_after(opponent, hands=10)
+    table.deal({0: ("4c", "7d"), 1: hole}, board=["Kc", "9d", "3s"])
+    while table.state.street == "preflop":
+        table.act(*calls(table.seen(table.state.to_act)[0]))
+    if table.state.to_act == 1:
+        table.act("check")
+    table.act(*bets_half_pot(table.seen(0)[0]))
+    return Counter(table.ask(HARD, 1, seed)[0] for seed in range(seeds))
+
+
 def test_defends_enough_against_a_player_who_bets_every_flop():
     # Ten hands in which seat 0 bet every flop and seat 1 folded to it: then a flop bet of half
     # the pot into a middle pair must not be folded, however often that player bets.
-    table = heads_up_after(folds, hands=10)
-    table.deal({0: ("4c", "7d"), 1: ("9h", "Td")}, board=["Kc", "9d", "3s"])
-    while table.state.street == "preflop":
-        table.act(*calls(table.seen(table.state.to_act)[0]))
-    if table.state.to_act == 1:
-        table.act("check")
-    table.act(*bets_half_pot(table.seen(0)[0]))
-    choices = Counter(table.ask(HARD, 1, seed)[0] for seed in range(30))
+    choices = flop_answers(folds, ("9h", "Td"), seeds=30)
     assert choices["fold"] <= 3
-
-
-def flop_answers_with_top_pair(opponent: object) -> Counter[str]:
-    """Hard's answers over 40 seeds, holding top pair, to a half-pot flop bet from seat 0 after
-    ten hands in which seat 0 bet every flop and hard answered as ``opponent`` does."""
-    table = heads_up_after(opponent, hands=10)
-    table.deal({0: ("4c", "7d"), 1: ("Kh", "Qd")}, board=["Kc", "9d", "3s"])
-    while table.state.street == "preflop":
-        table.act(*calls(table.seen(table.state.to_act)[0]))
-    if table.state.to_act == 1:
-        table.act("check")
-    table.act(*bets_half_pot(table.seen(0)[0]))
-    return Counter(table.ask(HARD, 1, seed)[0] for seed in range(40))
 
 
 def test_calls_a_player_who_keeps_betting_and_raises_one_who_stops():
@@ -235,8 +229,9 @@ def test_calls_a_player_who_keeps_betting_and_raises_one_who_stops():
     # bet its misses again on the turn and river, where a raise would fold them now (the option
     # values without the bets to come raised here every time). Called, it stopped betting after
     # the flop: its bets are fewer and stronger, and top pair raises for value.
-    assert flop_answers_with_top_pair(folds)["call"] >= 30
-    assert flop_answers_with_top_pair(calls)["raise"] >= 30
+    top_pair = ("Kh", "Qd")
+    assert flop_answers(folds, top_pair, seeds=40)["call"] >= 30
+    assert flop_answers(calls, top_pair, seeds=40)["raise"] >= 30
 
 
 def test_re_raises_a_range_not_only_premiums():
