@@ -113,7 +113,8 @@ _USUAL_FOLD_TO_BET = Profile().fold_to_bet
 _FOLDER = 0.36
 
 _STREET_CARDS = (("flop", 3), ("turn", 4), ("river", 5))
-_STREETS_AFTER = {"flop": 2, "turn": 1}
+# Streets still to be bet after each post-flop street (the river has none).
+_STREETS_AFTER = {name: len(_STREET_CARDS) - 1 - i for i, (name, _) in enumerate(_STREET_CARDS)}
 _NEXT_BET = 0.65  # of the pot: what a player who keeps betting bets next street
 # How much of the bets a call keeps coming counts (see HardBot._kept_betting). Measured on the
 # 1,000 sparring matches against the aggressor: 0 (not counted) won 50.3%, 1 (the plain
