@@ -9,7 +9,7 @@ recognised within a dozen hands, a calling station within a few streets.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from bots.policies import Record
@@ -134,6 +134,7 @@ class Profile:
     bluffs: float = 0.2  # weak hands among the hands they showed after betting or raising
     raise_rate: float = 0.15  # bets and raises among all their decisions, every street
     stab: float = 0.4  # bets when checked to (or first to act) after the flop
+    folds: float = 0.45  # folds when facing a bet or raise, on any street (blinds aside)
 
     @property
     def reckless(self) -> float:
@@ -169,6 +170,7 @@ _PRIORS = {
     "raise_rate": (0.15, 6.0),
     # A player who bets whenever checked to shows it within a few hands: a light prior.
     "stab": (0.4, 3.0),
+    "folds": (0.45, 2.0),
 }
 
 
@@ -192,6 +194,8 @@ _COUNTERS = (
     "raises",
     "unopened",
     "stabs",
+    "facing",
+    "gave_up",
 )
 
 
@@ -201,10 +205,9 @@ def profiles(hands: Sequence[HandRecord], seats: int) -> list[Profile]:
     counts = [dict.fromkeys(_COUNTERS, 0) for _ in range(seats)]
     for hand in hands:
         if not hand.over:
-            for action in hand.actions:
+            for action, against_a_bet in _against_bets(hand.actions):
                 if action.seat < seats:
-                    counts[action.seat]["decisions"] += 1
-                    counts[action.seat]["raises"] += action.kind in ("bet", "raise")
+                    _count_decision(counts[action.seat], action, against_a_bet)
             continue
         aggressive: set[int] = set()
         for seat in hand.dealt:
@@ -212,12 +215,11 @@ def profiles(hands: Sequence[HandRecord], seats: int) -> list[Profile]:
                 counts[seat]["hands"] += 1
         voluntary: set[int] = set()
         raised: set[int] = set()
-        for action in hand.actions:
+        for action, against_a_bet in _against_bets(hand.actions):
             c = counts[action.seat] if action.seat < seats else None
             if c is None:
                 continue
-            c["decisions"] += 1
-            c["raises"] += action.kind in ("bet", "raise")
+            _count_decision(c, action, against_a_bet)
             if action.street == "preflop":
                 if action.kind in ("call", "bet", "raise"):
                     voluntary.add(action.seat)
@@ -261,9 +263,28 @@ def profiles(hands: Sequence[HandRecord], seats: int) -> list[Profile]:
                 bluffs=_smoothed("bluffs", c["weak"], c["showdowns"]),
                 raise_rate=_smoothed("raise_rate", c["raises"], c["decisions"]),
                 stab=_smoothed("stab", c["stabs"], c["unopened"]),
+                folds=_smoothed("folds", c["gave_up"], c["facing"]),
             )
         )
     return result
+
+
+def _against_bets(actions: Sequence[Action]) -> Iterator[tuple[Action, bool]]:
+    """Each action, and whether it answered a bet or raise (owing only the big blind is not:
+    a small blind that never folds there may still fold to every raise)."""
+    raised: set[str] = set()
+    for action in actions:
+        yield action, action.facing > 0 and action.street in raised
+        if action.kind in ("bet", "raise"):
+            raised.add(action.street)
+
+
+def _count_decision(counts: dict[str, int], action: Action, against_a_bet: bool) -> None:
+    counts["decisions"] += 1
+    counts["raises"] += action.kind in ("bet", "raise")
+    if against_a_bet:
+        counts["facing"] += 1
+        counts["gave_up"] += action.kind == "fold"
 
 
 def _weak(cards: Sequence[str], board: Sequence[str]) -> int:

@@ -282,3 +282,57 @@ def test_calls_a_big_stacks_all_in_for_its_last_chips_when_the_price_is_right():
     for cards in (("Kd", "4h"), ("7d", "7h"), ("Ad", "2h")):
         assert facing_a_big_stacks_all_in_with_seven_big_blinds(cards) == ("call", None), cards
     assert facing_a_big_stacks_all_in_with_seven_big_blinds(("8d", "3h")) == ("fold", None)
+
+
+def min_raises(seat_view: dict) -> Choice:
+    """Raises the minimum whenever it may, else calls: it never folds, whatever it holds."""
+    legal = seat_view["legal_actions"]
+    if legal["can_bet"] or legal["can_raise"]:
+        return ("bet" if legal["can_bet"] else "raise"), legal["min_raise_to"]
+    return calls(seat_view)
+
+
+def raises_once(seat_view: dict) -> Choice:
+    """Raises to three big blinds before the flop if nobody has raised that far, folds to
+    anything more: a player for the other to raise over."""
+    three = 3 * seat_view["blinds"]["big"]
+    legal = seat_view["legal_actions"]
+    current = max(seat["bet"] for seat in seat_view["seats"])
+    if seat_view["street"] == "preflop" and current < three and legal["can_raise"]:
+        return "raise", max(three, legal["min_raise_to"])
+    return folds(seat_view)
+
+
+def heads_up_against(opponent: object) -> Table:
+    """Ten heads-up hands in which seat 1 raised and seat 0 answered as ``opponent`` does."""
+    table = Table(stacks=(2000, 2000))
+    for _ in range(10):
+        table.deal()
+        table.play({0: opponent, 1: raises_once})  # type: ignore[dict-item]
+    return table
+
+
+def answer_to_a_raise(opponent: object, hole: tuple[str, str], to: int) -> Choice:
+    """Hard's answer (seat 1, holding ``hole``) to a raise to ``to`` from seat 0, after ten hands
+    in which seat 0 answered hard's raises as ``opponent`` does."""
+    table = heads_up_against(opponent)
+    table.deal({1: hole})
+    if table.state.to_act == 1:
+        table.act("call")  # hard limps from the button; the raise comes from the big blind
+    table.act("raise", min(to, table.seen(0)[0]["legal_actions"]["max_raise_to"]))
+    return table.ask(HARD, 1)
+
+
+def test_heads_up_against_a_maniac_chips_go_in_only_with_a_big_edge():
+    # Seat 0 re-raised every raise and never folded: its all-ins say nothing about its cards.
+    # Nines (72% against any hand) call one, A-K (65%) does not: 16 points over the price of
+    # about 49%, and a maniac offers 20 within a few hands (against a player who folds to
+    # raises, whose all-in is a strong hand, it is the other way round). Over a small raise,
+    # queens move every chip in: the maniac calls.
+    everything = 2000
+    assert answer_to_a_raise(min_raises, ("9c", "9d"), everything) == ("call", None)
+    assert answer_to_a_raise(min_raises, ("Ac", "Kd"), everything) == ("fold", None)
+    assert answer_to_a_raise(folds, ("9c", "9d"), everything) == ("fold", None)
+    assert answer_to_a_raise(folds, ("Ac", "Kd"), everything) == ("call", None)
+    stack = heads_up_against(min_raises).seen(1)[0]["seats"][1]["stack"]
+    assert answer_to_a_raise(min_raises, ("Qc", "Qd"), 100) == ("raise", stack)
