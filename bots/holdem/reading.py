@@ -33,6 +33,7 @@ class Action:
     to: int  # the seat's total bet this round after the action
     facing: int  # what the seat owed before acting
     all_in: bool
+    pot: int = 0  # every chip in the middle before the action, this round's bets included
 
 
 @dataclass(slots=True)
@@ -57,14 +58,14 @@ def split_hands(history: Sequence[Record]) -> list[HandRecord]:
     stacks: dict[int, int] | None = None
     bets: dict[int, int] = {}
     street = "preflop"
-    current_bet = 0
+    current_bet = pot = 0
     for record in history:
         kind = record["type"]
         payload = record["payload"]
         if kind == "holdem.hand_started":
             hand = HandRecord(number=payload["hand_number"], button=payload["button"])
             hands.append(hand)
-            street, current_bet, bets = "preflop", 0, {}
+            street, current_bet, bets, pot = "preflop", 0, {}, 0
             continue
         if kind == "holdem.match_started" or kind == "holdem.match_restarted":
             stacks = dict(enumerate(payload["stacks"]))
@@ -78,6 +79,7 @@ def split_hands(history: Sequence[Record]) -> list[HandRecord]:
             continue
         if kind == "holdem.blind_posted" or kind == "holdem.ante_posted":
             seat = payload["seat"]
+            pot += payload["amount"]
             if stacks is not None:
                 stacks[seat] = stacks.get(seat, 0) - payload["amount"]
             if kind == "holdem.blind_posted":
@@ -107,7 +109,8 @@ def split_hands(history: Sequence[Record]) -> list[HandRecord]:
             bets[seat] = to
             facing = current_bet - before
             current_bet = max(current_bet, to)
-            hand.actions.append(Action(street, seat, action, to, facing, all_in))
+            hand.actions.append(Action(street, seat, action, to, facing, all_in, pot))
+            pot += to - before
         elif kind == "holdem.uncalled_bet_returned" and stacks is not None:
             stacks[payload["seat"]] = stacks.get(payload["seat"], 0) + payload["amount"]
         elif kind == "holdem.hand_shown":
@@ -135,6 +138,7 @@ class Profile:
     raise_rate: float = 0.15  # bets and raises among all their decisions, every street
     stab: float = 0.4  # bets when checked to (or first to act) after the flop
     folds: float = 0.45  # folds when facing a bet or raise, on any street (blinds aside)
+    bet_size: float = 0.7  # their post-flop bets and raises, in pots (the raise beyond a call)
 
     @property
     def reckless(self) -> float:
@@ -171,6 +175,7 @@ _PRIORS = {
     # A player who bets whenever checked to shows it within a few hands: a light prior.
     "stab": (0.4, 3.0),
     "folds": (0.45, 2.0),
+    "bet_size": (0.7, 2.0),
 }
 
 
@@ -196,13 +201,15 @@ _COUNTERS = (
     "stabs",
     "facing",
     "gave_up",
+    "sized",
+    "pots",
 )
 
 
 def profiles(hands: Sequence[HandRecord], seats: int) -> list[Profile]:
     """Each seat's profile from the hands in ``hands``: the finished ones, and the raising
     already seen in the hand in play (a third raise in one hand says as much as a third hand)."""
-    counts = [dict.fromkeys(_COUNTERS, 0) for _ in range(seats)]
+    counts: list[dict[str, float]] = [dict.fromkeys(_COUNTERS, 0.0) for _ in range(seats)]
     for hand in hands:
         if not hand.over:
             for action, against_a_bet in _against_bets(hand.actions):
@@ -231,6 +238,8 @@ def profiles(hands: Sequence[HandRecord], seats: int) -> list[Profile]:
             c["post"] += 1
             if action.kind in ("bet", "raise"):
                 c["aggr"] += 1
+                c["sized"] += 1
+                c["pots"] += _pots(action)
                 aggressive.add(action.seat)
             if action.facing > 0:
                 c["faced"] += 1
@@ -253,7 +262,7 @@ def profiles(hands: Sequence[HandRecord], seats: int) -> list[Profile]:
         fold_to_bet = _smoothed("fold_to_bet", c["folded"], c["faced"])
         result.append(
             Profile(
-                hands=c["hands"],
+                hands=int(c["hands"]),
                 vpip=_smoothed("vpip", c["vpip"], c["hands"]),
                 pfr=_smoothed("pfr", c["pfr"], c["hands"]),
                 shove=_smoothed("shove", c["shove"], c["hands"]),
@@ -264,9 +273,16 @@ def profiles(hands: Sequence[HandRecord], seats: int) -> list[Profile]:
                 raise_rate=_smoothed("raise_rate", c["raises"], c["decisions"]),
                 stab=_smoothed("stab", c["stabs"], c["unopened"]),
                 folds=_smoothed("folds", c["gave_up"], c["facing"]),
+                bet_size=_smoothed("bet_size", c["pots"], c["sized"]),
             )
         )
     return result
+
+
+def _pots(action: Action) -> float:
+    """A post-flop bet or raise's size beyond the call, in pots after the call (at most 5):
+    its bet before this one on the street is taken as none."""
+    return min((action.to - action.facing) / max(action.pot + action.facing, 1), 5.0)
 
 
 def _against_bets(actions: Sequence[Action]) -> Iterator[tuple[Action, bool]]:
@@ -279,7 +295,7 @@ def _against_bets(actions: Sequence[Action]) -> Iterator[tuple[Action, bool]]:
             raised.add(action.street)
 
 
-def _count_decision(counts: dict[str, int], action: Action, against_a_bet: bool) -> None:
+def _count_decision(counts: dict[str, float], action: Action, against_a_bet: bool) -> None:
     counts["decisions"] += 1
     counts["raises"] += action.kind in ("bet", "raise")
     if against_a_bet:

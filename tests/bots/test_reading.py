@@ -1,0 +1,49 @@
+"""What the reads say about a player, from the hands the bot saw them play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bots.holdem import reading
+from bots.policies import Choice
+from tests.bots.tables import Table, bets_half_pot, calls, folds
+
+
+def overbets(seat_view: dict[str, Any]) -> Choice:
+    """Calls before the flop, then bets four times the pot whenever it may."""
+    legal = seat_view["legal_actions"]
+    if seat_view["street"] != "preflop" and legal["can_bet"]:
+        return "bet", min(legal["max_raise_to"], 4 * seat_view["pot"])
+    return calls(seat_view)
+
+
+def raises(seat_view: dict[str, Any]) -> Choice:
+    """Raises the minimum before the flop whenever it may, else folds."""
+    legal = seat_view["legal_actions"]
+    if seat_view["street"] == "preflop" and legal["can_raise"]:
+        return "raise", legal["min_raise_to"]
+    return folds(seat_view)
+
+
+def reads_after(seat_0: object, seat_1: object, hands: int = 8) -> reading.Profile:
+    """Seat 0's profile as seat 1 reads it after ``hands`` heads-up hands between them."""
+    table = Table(stacks=(5000, 5000))
+    for _ in range(hands):
+        table.deal()
+        table.play({0: seat_0, 1: seat_1})  # type: ignore[dict-item]
+    history = table.seen(1)[1]
+    return reading.profiles(reading.split_hands(history), 2)[0]
+
+
+def test_bet_size_reads_the_pots_a_player_bets_after_the_flop():
+    assert reads_after(overbets, calls).bet_size >= 1.5
+    assert reads_after(bets_half_pot, calls).bet_size <= 0.6
+
+
+def test_folds_reads_how_often_a_player_gives_up_to_a_raise():
+    # Seat 1 raises every hand before the flop: a player who calls every raise reads as never
+    # folding within a few hands; one who folds to them, as folding; owing only the big blind
+    # (a small blind that completes) is not a raise to fold to.
+    assert reads_after(calls, raises).folds <= 0.15
+    assert reads_after(folds, raises).folds >= 0.8
+    assert reads_after(calls, calls).folds == reading.Profile().folds
