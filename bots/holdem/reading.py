@@ -138,7 +138,7 @@ class Profile:
     raise_rate: float = 0.15  # bets and raises among all their decisions, every street
     stab: float = 0.4  # bets when checked to (or first to act) after the flop
     folds: float = 0.45  # folds when facing a bet or raise, on any street (blinds aside)
-    bet_size: float = 0.7  # their post-flop bets and raises, in pots (the raise beyond a call)
+    bet_size: float = 0.7  # post-flop bets and raises short of all-in, in pots (beyond a call)
 
     @property
     def reckless(self) -> float:
@@ -238,8 +238,9 @@ def profiles(hands: Sequence[HandRecord], seats: int) -> list[Profile]:
             c["post"] += 1
             if action.kind in ("bet", "raise"):
                 c["aggr"] += 1
-                c["sized"] += 1
-                c["pots"] += _pots(action)
+                if not action.all_in:  # an all-in's size is the stack's, not a choice
+                    c["sized"] += 1
+                    c["pots"] += _pots(action)
                 aggressive.add(action.seat)
             if action.facing > 0:
                 c["faced"] += 1
