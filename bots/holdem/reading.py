@@ -2,7 +2,8 @@
 
 :func:`current_hand` lists the actions of the hand in play (street by street); :func:`profiles`
 sums up each opponent over the earlier hands in the history — how often they play a hand, raise,
-bet, fold to a bet, and whether the hands they showed down after betting were strong. Every count
+bet, fold to a bet (after the flop, and to any bet or raise on any street), how big their bets
+are, and whether the hands they showed down after betting were strong. Every count
 starts from a prior (pseudo-counts), so a few hands move an estimate only a little: a maniac is
 recognised within a dozen hands, a calling station within a few streets.
 """
