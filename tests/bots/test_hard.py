@@ -325,13 +325,14 @@ def answer_to_a_raise(opponent: object, hole: tuple[str, str], to: int) -> Choic
 
 def test_heads_up_against_a_maniac_chips_go_in_only_with_a_big_edge():
     # Seat 0 re-raised every raise and never folded: its all-ins say nothing about its cards.
-    # Nines (72% against any hand) call one, A-K (65%) does not: 16 points over the price of
-    # about 49%, and a maniac offers 20 within a few hands (against a player who folds to
-    # raises, whose all-in is a strong hand, it is the other way round). Over a small raise,
+    # Nines (72% against any hand) and A-K (65%) call one, Q-9 (56%) does not: 7 points over
+    # the price of about 49%, and a maniac offers 10 within a few hands (against a player who
+    # folds to raises, whose all-in is a strong hand, nines fold it). Over a small raise,
     # queens move every chip in: the maniac calls.
     everything = 2000
     assert answer_to_a_raise(min_raises, ("9c", "9d"), everything) == ("call", None)
-    assert answer_to_a_raise(min_raises, ("Ac", "Kd"), everything) == ("fold", None)
+    assert answer_to_a_raise(min_raises, ("Ac", "Kd"), everything) == ("call", None)
+    assert answer_to_a_raise(min_raises, ("Qc", "9d"), everything) == ("fold", None)
     assert answer_to_a_raise(folds, ("9c", "9d"), everything) == ("fold", None)
     assert answer_to_a_raise(folds, ("Ac", "Kd"), everything) == ("call", None)
     stack = heads_up_against(min_raises).seen(1)[0]["seats"][1]["stack"]
