@@ -131,13 +131,7 @@ _FOLDER = 0.36
 # 64.4% / 63.0% with calls needing 5 / 10 / 20 / 25 / 30 points over the price (every hand
 # played so, from the first); all-in at 65% or 80% moved it by less than a point; all-in calls
 # needing 10 or 5 points instead of 20: 57.5% / 54.1%. Played so once the reads below show a
-# maniac (the first hands are played as usual): 58.7%. The edge is also what keeps hard's fold
-# to their post-flop bets inside the 40-60% band; on the bench's deals (1,000 matches
-# each, three random / three maniacs): 5 points won 47.5% / 52.9% folding 49.7% / 47.5%, 8
-# points 53.0% / 55.0% folding 55.0% / 51.3%, 10 points 55.1% / 55.5% folding 59.0% / 54.5%,
-# 12 points 57.7% / 57.5% folding 63.8% / 56.9%, 20 points 62.6% / 59.4% folding 81.0% /
-# 68.4%; 20 for all-in calls with 5 or 10 for the rest: 54.1% / 57.4% folding 60.0% / 51.8%,
-# 57.8% / 59.0% folding 66.4% / 56.8%. 10 meets both aims at both tables.
+# maniac (the first hands are played as usual): 58.7%.
 # A ``folds`` read at or below which a player calls or raises whatever they hold. The prior
 # (0.45, weight 2) reaches 0.15 after four bets not folded to, 0.25 after two; at 0.25 hard
 # played 3.5% of its heads-up decisions against the aggressor and 1.3% against the exploiter as
@@ -147,6 +141,13 @@ _FOLDER = 0.36
 NEVER_FOLDS = 0.15
 MANIAC_RECKLESS = 0.3
 MANIAC_ALL_IN = 0.7  # equity against a random hand from which every chip goes in
+# The call edge is also what keeps hard's fold to their post-flop bets inside the 40-60%
+# band; on the bench's deals (1,000 matches each, three random / three maniacs): 5 points won
+# 47.5% / 52.9% folding 49.7% / 47.5%, 8 points 53.0% / 55.0% folding 55.0% / 51.3%, 10 points
+# 55.1% / 55.5% folding 59.0% / 54.5%, 12 points 57.7% / 57.5% folding 63.8% / 56.9%, 20 points
+# 62.6% / 59.4% folding 81.0% / 68.4%; 20 for all-in calls with 5 or 10 for the rest: 54.1% /
+# 57.4% folding 60.0% / 51.8%, 57.8% / 59.0% folding 66.4% / 56.8%. 10 meets both aims at both
+# tables.
 MANIAC_CALL_EDGE = 0.1  # equity over the price a call needs
 # Post-flop bets of this many pots on average mark a player who bets at random (see
 # _heads_up_with_a_wild_player). One hard seat against three random players, 1,000 other
