@@ -22,13 +22,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pokerkit
 import pytest
 
 from games.engine.cards import STANDARD_DECK
 from games.engine.holdem import events as ev
 from games.engine.holdem import phh
-
-pokerkit = pytest.importorskip("pokerkit")
 
 FILES = Path(__file__).parent / "phh_files"
 
