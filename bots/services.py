@@ -29,7 +29,7 @@ from bots.history import RecentHands, first_hand_shown
 from bots.policies import Bot, Choice, Record
 from games import services as game_services
 from games.engine.errors import ErrorCode, IllegalAction, refuse
-from games.engine.events import from_record
+from games.engine.events import Event, from_record
 from games.engine.game import ActionRequest
 from games.models import Event as EventRow
 from games.models import Match
@@ -110,6 +110,15 @@ class _Followed:
     histories: RecentHands
     created_at: datetime | None = None
 
+    def add(self, game: AnyGame, item: Event, created_at: datetime | None) -> None:
+        """One more of the match's events, stored at ``created_at``."""
+        self.histories.add(item, opens_hand=game.hand_opened_by(item) is not None)
+        self.created_at = created_at
+
+    def reached(self, match: Match) -> None:
+        """Every event up to the row's key is in: hold the key."""
+        self.seq, self.updated_at = match.seq, match.updated_at
+
 
 _FOLLOWED: OrderedDict[str, _Followed] = OrderedDict()
 _FOLLOWED_KEPT = 256  # matches; each holds its window of records for every seat
@@ -155,9 +164,8 @@ def _caught_up(followed: _Followed, match: Match) -> bool:
     game = game_for(match.game)
     for step in known.trail[start:]:
         for _, item in step.events:
-            followed.histories.add(item, opens_hand=game.hand_opened_by(item) is not None)
-        followed.created_at = step.created_at if step.events else followed.created_at
-    followed.seq, followed.updated_at = match.seq, match.updated_at
+            followed.add(game, item, step.created_at)
+    followed.reached(match)
     return True
 
 
@@ -176,10 +184,8 @@ def _caught_up_from_store(followed: _Followed, match: Match) -> bool:
         return False
     game = game_for(match.game)
     for _, created_at, kind, version, payload in fresh:
-        item = from_record(kind, version, payload)
-        followed.histories.add(item, opens_hand=game.hand_opened_by(item) is not None)
-        followed.created_at = created_at
-    followed.seq, followed.updated_at = match.seq, match.updated_at
+        followed.add(game, from_record(kind, version, payload), created_at)
+    followed.reached(match)
     return True
 
 
