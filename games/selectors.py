@@ -134,6 +134,20 @@ def match_body(match: Match, state: Any) -> dict[str, Any]:
     }
 
 
+def recent_seq(match: Match) -> int:
+    """Where the table's recent events start in the feed: the first seq of the hand before the
+    one in play (of the hand in play if it is the first; past the last event before any hand).
+    The table shows more than the view from those events — the last hand's result until the next
+    hand's first action, and its action log — so a page opened at any seq reads them from here
+    (``?after=recent_seq - 1``) and draws the same table as one that watched every event."""
+    firsts = list(
+        HandSummary.objects.filter(match=match, first_seq__lte=match.seq)
+        .order_by("-hand_number")
+        .values_list("first_seq", flat=True)[:2]
+    )
+    return firsts[-1] if firsts else match.seq + 1
+
+
 def command_body(
     match: Match,
     state: Any,

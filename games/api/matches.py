@@ -72,10 +72,11 @@ class MatchListView(APIView):
 
 
 class MatchDetailView(APIView):
-    @extend_schema(responses={200: schemas.MatchBody, **schemas.REFUSALS})
+    @extend_schema(responses={200: schemas.MatchOpening, **schemas.REFUSALS})
     def get(self, request: Request, match_id: str) -> Response:
         match = selectors.match_get(match_id=match_id, player=match_owner(request), snapshot=True)
-        return Response(selectors.match_body(match, selectors.match_state(match)))
+        body = selectors.match_body(match, selectors.match_state(match))
+        return Response({**body, "recent_seq": selectors.recent_seq(match)})
 
 
 class _Action(_Expected):

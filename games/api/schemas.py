@@ -392,6 +392,15 @@ class MatchBody(serializers.Serializer):
     view = ViewField()
 
 
+class MatchOpening(MatchBody):
+    recent_seq = serializers.IntegerField(
+        help_text="Where the table's recent events start: the first seq of the hand before the "
+        "one in play (of the hand in play if it is the first). Read the feed with "
+        "?after=recent_seq-1 for what the table shows beyond the view: the last hand's result "
+        "(until the next hand's first action) and the action log."
+    )
+
+
 class CommandResult(MatchBody):
     events = serializers.ListField(child=EventField(), help_text="The events the command added.")
 

@@ -108,6 +108,7 @@ export const logOut = () => request("POST", "/api/auth/logout/", {});
 export const matches = () => request("GET", "/api/matches/");
 export const startMatch = (game, level) => request("POST", "/api/matches/", { game, level });
 export const match = (id) => request("GET", `/api/matches/${id}/`);
+export const hands = (id) => request("GET", `/api/matches/${id}/hands/`);
 export const events = (id, after) => request("GET", `/api/matches/${id}/events/?after=${after}`);
 export const act = (id, command, expectedSeq) =>
   request("POST", `/api/matches/${id}/actions/`, { ...command, expected_seq: expectedSeq });

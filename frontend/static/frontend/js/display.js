@@ -5,7 +5,9 @@
 // the next view read replaces all of it.
 //
 // annotate() keeps what the view does not carry: each seat's last action, the hands shown and
-// the pots paid at the end of the last hand, Up & Down's reveal and kept card.
+// the pots paid at the end of the last hand, Up & Down's reveal and kept card. It is a fold of
+// the feed: annotateFrom() rebuilds all of it from the recent events (recent.js), so a table
+// opened at any seq shows what one that watched every event shows.
 
 const shortType = (record) => record.type.slice(record.type.indexOf(".") + 1);
 
@@ -13,7 +15,7 @@ function seatFromView(seat) {
   return { ...seat, cards: seat.cards ? [...seat.cards] : null, last: null, shown: null };
 }
 
-export function fromView(body, previous = null) {
+export function fromView(body) {
   const view = body.view;
   const display = {
     id: body.id,
@@ -35,28 +37,40 @@ export function fromView(body, previous = null) {
     kept: null,
     dealtToMe: [],
   };
-  if (previous && previous.id === display.id && previous.game === display.game) {
-    display.result = previous.result;
-    display.kept = previous.kept;
-    display.dealtToMe = previous.dealtToMe;
-    const sameRound =
-      display.game === "holdem"
-        ? previous.hand_number === display.hand_number && previous.street === display.street
-        : previous.deal_number === display.deal_number;
-    if (sameRound) {
-      display.seats.forEach((seat, index) => {
-        seat.last = previous.seats[index] ? previous.seats[index].last : null;
-      });
-    }
+  display.shownHand = handNumber(display);
+  keptFromView(display);
+  return display;
+}
+
+const handNumber = (display) => (display.game === "holdem" ? display.hand_number : display.deal_number);
+
+// The API marks Up & Down's kept card once it knows it; until then the feed tells us.
+function keptFromView(display) {
+  if (display.game !== "updown") return;
+  const mine = display.seats[display.viewer];
+  if (mine && mine.kept_card !== undefined) display.kept = mine.kept_card;
+  if (mine && mine.cards && display.kept && !mine.cards.includes(display.kept)) {
+    display.kept = null;
   }
-  if (display.game === "updown") {
-    const mine = display.seats[display.viewer];
-    // The API marks the kept card once it knows it; until then the feed tells us.
-    if (mine && mine.kept_card !== undefined) display.kept = mine.kept_card;
-    if (mine && mine.cards && display.kept && !mine.cards.includes(display.kept)) {
-      display.kept = null;
-    }
+}
+
+// A player's move: the first one of a hand ends the showing of the hand before's result.
+const MOVES = new Set(["folded", "checked", "called", "bet", "raised", "card_locked"]);
+
+// Everything annotate() leaves, rebuilt from ``records`` (the feed from the start of the hand
+// before the one in play) up to the seq the table shows, on a display just read from a view.
+export function annotateFrom(display, records) {
+  for (const seat of display.seats) {
+    seat.last = null;
+    seat.shown = null;
   }
+  display.result = null;
+  display.dealtToMe = [];
+  display.shownHand = handNumber(display);
+  for (const record of records) {
+    if (record.seq <= display.seq) annotate(display, record);
+  }
+  if (display.live) keptFromView(display);
   return display;
 }
 
@@ -66,9 +80,16 @@ export function annotate(display, record) {
   const kind = shortType(record);
   const p = record.payload;
   const seat = p.seat === undefined || p.seat === null ? null : display.seats[p.seat];
+  // The result belongs to its hand: shown until the next hand's first move, never after.
+  if (MOVES.has(kind) && display.result && display.result.number !== display.shownHand) display.result = null;
   switch (kind) {
+    case "match_started":
+    case "match_restarted":
+      display.result = null;
+      break;
     case "hand_started":
     case "deal_started":
+      display.shownHand = kind === "hand_started" ? p.hand_number : p.deal_number;
       for (const each of display.seats) {
         each.last = null;
         each.shown = null;
@@ -123,7 +144,7 @@ export function annotate(display, record) {
 }
 
 function resultFor(display) {
-  const number = display.game === "holdem" ? display.hand_number : display.deal_number;
+  const number = display.shownHand;
   if (!display.result || display.result.number !== number) {
     display.result = { number, awards: [], shown: {}, cards: null, winner: null };
   }

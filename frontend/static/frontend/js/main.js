@@ -5,9 +5,12 @@
 import { h, render } from "../vendor/preact-11.2.0/preact.js";
 import * as api from "./api.js";
 import { chipPositions, moveChips } from "./chips.js";
-import { annotate, apply, fromView, shortType } from "./display.js";
+import { annotateFrom, apply, fromView, shortType } from "./display.js";
 import { has, language, loadCatalog, loadLanguages, preferredLanguage, t } from "./i18n.js";
 import { narrate } from "./narrate.js";
+import { holdBefore, loadSpeed, nextHand, onNextHandKey, pauseFor, speedControl } from "./pace.js";
+import { farBehind, keepRecent, logLines, readTable } from "./recent.js";
+import { outSummary, skipButton } from "./watch.js";
 import { canBetOrRaise, clampAmount, quickSizes, shortcut } from "./views/betting.js";
 import { errorText, gameName, headerLine, playerName, subjectOf } from "./views/common.js";
 import { holdemTable } from "./views/holdem.js";
@@ -23,18 +26,14 @@ import {
 } from "./views/settings.js";
 import { updownTable } from "./views/updown.js";
 
-// Pauses between replayed moves (ms): a player's pace, quicker while watching the AIs, quicker
-// still at the fast pace; none at all under prefers-reduced-motion.
-const PACE = { normal: 900, watching: 450, fast: 110 };
 const IDLE_POLL_MS = 3000;
 const AI_POLL_MS = 300;
-const RECENT_EVENTS = 80;
-const LOG_LINES = 40;
-const PLAYER_ACTIONS = new Set(["folded", "checked", "called", "bet", "raised", "card_locked"]);
 // Events whose chips move on the table: a round's bets into the pot, a pot to its winners.
 const CHIP_MOVES = new Set(["board_dealt", "pot_awarded"]);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// Bumped when the table stops following its feed at once (a restart while watching).
+let epoch = 0;
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 const ctrl = {
@@ -48,7 +47,10 @@ const ctrl = {
   settings: loadSettings(),
   // The picture settings' disclosure: open where the header has room for the sliders.
   pictureOpen: window.matchMedia(WIDE_SCREEN).matches,
-  fastPace: false,
+  // The table speed (pace.js), a result holding the table, skipping to the end of the match.
+  speed: loadSpeed(),
+  held: null,
+  skipping: false,
   lobby: { matches: null, levels: { holdem: "medium", updown: "medium" }, username: "", password: "" },
   display: null,
   loading: false,
@@ -59,7 +61,8 @@ const ctrl = {
   confirmRestart: false,
   error: null,
   offline: false,
-  log: [],
+  // The feed from the hand before the one in play (recent.js): the log and results come from it.
+  records: [],
   announcement: "",
 };
 
@@ -160,7 +163,7 @@ function tableView() {
           game === "updown" && display.ante ? h("span", null, t("updown.ante_amount", { amount: display.ante })) : null,
         ),
         h("a", { class: "button hands-link", href: `#/match/${display.id}/hands` }, t("replay.nav.hands")),
-        h("div", { class: "table-menu" }, restartControl(), h("a", { class: "button", href: "#/" }, t("ui.table.lobby"))),
+        h("div", { class: "table-menu" }, speedControl(ctrl, redraw), restartControl(), h("a", { class: "button", href: "#/" }, t("ui.table.lobby"))),
       ),
       game === "holdem" ? holdemTable(ctrl) : updownTable(ctrl),
       logView(),
@@ -186,7 +189,8 @@ function restartControl() {
 }
 
 function logView() {
-  if (!ctrl.log.length) return null;
+  const lines = logLines(ctrl.display, ctrl.records);
+  if (!lines.length) return null;
   return h(
     "section",
     { class: "log", "aria-labelledby": "log-title" },
@@ -195,7 +199,7 @@ function logView() {
     h(
       "ul",
       null,
-      [...ctrl.log].reverse().map((line) => h("li", { key: line.seq, "data-seq": line.seq }, line.text)),
+      [...lines].reverse().map((line) => h("li", { key: line.seq, "data-seq": line.seq }, line.text)),
     ),
   );
 }
@@ -233,6 +237,7 @@ ctrl.outPanel = () => {
               player: playerName(display, display.winner),
             })),
       places,
+      outSummary(ctrl, redraw),
       h(
         "div",
         { class: "out-buttons" },
@@ -259,14 +264,10 @@ ctrl.outPanel = () => {
       display.watching
         ? null
         : h("button", { type: "button", class: "primary watch", disabled: ctrl.busy || ctrl.following, onClick: () => watchMatch() }, t("ui.out.watch")),
-      h(
-        "label",
-        { class: "fast-pace" },
-        h("input", { type: "checkbox", checked: ctrl.fastPace, onChange: (event) => setFastPace(event.currentTarget.checked) }),
-        h("span", null, t("ui.out.fast_pace")),
-      ),
-      h("button", { type: "button", class: "restart-out", disabled: ctrl.busy || ctrl.following, onClick: () => restartMatch() }, t("ui.out.restart")),
+      skipButton(ctrl, redraw, follow),
+      h("button", { type: "button", class: "restart-out", disabled: ctrl.busy, onClick: () => restartMatch() }, t("ui.out.restart")),
     ),
+    outSummary(ctrl, redraw),
   );
 };
 
@@ -279,11 +280,6 @@ function setError(error) {
 
 function setConfirmRestart(value) {
   ctrl.confirmRestart = value;
-  redraw();
-}
-
-function setFastPace(value) {
-  ctrl.fastPace = value;
   redraw();
 }
 
@@ -360,11 +356,6 @@ function announce(text) {
   ctrl.announcement = text;
 }
 
-function pushLog(seq, text) {
-  if (!text) return;
-  ctrl.log = [...ctrl.log, { seq, text }].slice(-LOG_LINES);
-  announce(text);
-}
 
 // --- the table: reading the view, following the feed ---------------------------------------
 
@@ -376,32 +367,25 @@ function aiToAct(display) {
   return display.watching && display.phase !== "match_over";
 }
 
-function pauseFor(record) {
-  if (reducedMotion()) return 0;
-  const kind = shortType(record);
-  const seat = record.payload.seat;
-  const display = ctrl.display;
-  if (seat === display.viewer && PLAYER_ACTIONS.has(kind)) return 0;
-  const base = display.watching ? (ctrl.fastPace ? PACE.fast : PACE.watching) : PACE.normal;
-  if (PLAYER_ACTIONS.has(kind)) return base;
-  if (kind === "board_dealt" || kind === "locked_cards_revealed") return base;
-  if (kind === "pot_awarded") return base * 2;
-  if (kind === "hand_started" || kind === "deal_started") return base / 2;
-  return 0;
-}
-
 // Show the feed's events one at a time on the table as drawn.
 async function replay(records, matchId) {
+  const started = epoch;
+  const gone = () => !ctrl.display || ctrl.display.id !== matchId || epoch !== started;
   for (const record of records) {
-    if (!ctrl.display || ctrl.display.id !== matchId) return false;
+    if (gone()) return false;
+    if (ctrl.skipping) return true;
     if (record.seq <= ctrl.display.seq) continue;
+    await holdBefore(ctrl, record, redraw);
+    if (gone()) return false;
+    if (ctrl.skipping) return true;
     const line = narrate(ctrl.display, record);
-    const pause = pauseFor(record);
+    const pause = pauseFor(ctrl.display, record, ctrl.speed);
     const kind = shortType(record);
     // Where the chips were, so the ones this event moves can fly (none under reduced motion).
     const chipsBefore = pause && CHIP_MOVES.has(kind) && !reducedMotion() ? chipPositions() : null;
     apply(ctrl.display, record);
-    pushLog(record.seq, line);
+    ctrl.records = keepRecent(ctrl.records, record);
+    if (line) announce(line);
     redraw();
     // Queued after the redraw's frame callback: the flights start from the table as drawn.
     if (chipsBefore) requestAnimationFrame(() => moveChips(kind, record.payload, chipsBefore, pause));
@@ -412,7 +396,7 @@ async function replay(records, matchId) {
 
 function takeView(body) {
   const previous = ctrl.display;
-  ctrl.display = fromView(body, previous);
+  ctrl.display = annotateFrom(fromView(body), ctrl.records);
   if (!previous || !previous.live || previous.legal === null || ctrl.display.legal === null) {
     ctrl.amount = null;
     ctrl.selectedCard = null;
@@ -439,6 +423,17 @@ async function follow() {
       const feed = await api.events(matchId, ctrl.display.seq);
       if (!current()) return;
       const fresh = feed.events.filter((record) => record.seq > ctrl.display.seq);
+      // Far behind (another tab played on, the connection came back) or skipping to the end:
+      // the table is read afresh at the latest seq instead of showing every move.
+      if (ctrl.skipping || farBehind(fresh)) {
+        if (!(await catchUp(matchId))) return;
+        if (aiToAct(ctrl.display)) {
+          await sleep(AI_POLL_MS);
+          continue;
+        }
+        ctrl.skipping = false;
+        return;
+      }
       // While the AIs think the feed alone tells when to look again: the view is read once,
       // when they are done — as soon as a feed says so, not after one more read of it.
       if (fresh.length) {
@@ -467,22 +462,30 @@ async function follow() {
   }
 }
 
+// The table at the server's latest seq, read afresh (recent.js); false if another match opened.
+async function catchUp(matchId) {
+  const table = await readTable(matchId);
+  if (!ctrl.display || ctrl.display.id !== matchId) return false;
+  ctrl.display = table.display;
+  ctrl.records = table.records;
+  ctrl.amount = null;
+  ctrl.selectedCard = null;
+  redraw();
+  return true;
+}
+
 async function openMatch(matchId) {
   ctrl.display = null;
-  ctrl.log = [];
+  ctrl.records = [];
+  ctrl.skipping = false;
   ctrl.loading = true;
   ctrl.confirmRestart = false;
   redraw();
   try {
-    const body = await api.match(matchId);
+    const table = await readTable(matchId);
     if (ctrl.route.matchId !== matchId) return;
-    const display = fromView(body);
-    // The labels the view does not carry (last actions, the last showdown) from the recent feed.
-    const recent = await api.events(matchId, Math.max(0, body.seq - RECENT_EVENTS));
-    for (const record of recent.events) {
-      if (record.seq <= body.seq) annotate(display, record);
-    }
-    ctrl.display = display;
+    ctrl.display = table.display;
+    ctrl.records = table.records;
     ctrl.lastMatchId = matchId;
     ctrl.amount = null;
     ctrl.selectedCard = null;
@@ -509,6 +512,8 @@ async function command(send) {
   redraw();
   try {
     const answer = await send(display);
+    // Watching starts with the answer: its moves come at the watching pace.
+    if (answer && ctrl.display === display) display.watching = answer.watching;
     if (answer && answer.events) await replay(answer.events, display.id);
   } catch (error) {
     if (!(error instanceof api.ApiError)) throw error;
@@ -526,7 +531,34 @@ ctrl.act = (move) => {
 };
 
 function restartMatch() {
+  if (ctrl.following && ctrl.display) {
+    restartWhileFollowing(ctrl.display.id);
+    return;
+  }
   command((display) => api.restart(display.id, display.seq));
+}
+
+// Restart stays available while the AIs' moves are shown (watching): the replay stops, the
+// restart goes without a seq (the table shows an older one), and the table is read afresh.
+async function restartWhileFollowing(matchId) {
+  epoch += 1;
+  following = null;
+  ctrl.following = false;
+  ctrl.skipping = false;
+  nextHand();
+  ctrl.busy = true;
+  redraw();
+  try {
+    await api.restart(matchId);
+    await catchUp(matchId);
+  } catch (error) {
+    if (!(error instanceof api.ApiError)) throw error;
+    ctrl.error = { code: error.code, params: error.params };
+  } finally {
+    ctrl.busy = false;
+    redraw();
+  }
+  follow();
 }
 
 function watchMatch() {
@@ -572,8 +604,9 @@ ctrl.start = async (game) => {
   redraw();
   try {
     const body = await api.startMatch(game, ctrl.lobby.levels[game]);
-    ctrl.log = [];
-    ctrl.display = fromView(body);
+    ctrl.records = (body.events || []).reduce(keepRecent, []);
+    ctrl.skipping = false;
+    ctrl.display = annotateFrom(fromView(body), ctrl.records);
     ctrl.lastMatchId = body.id;
     ctrl.route = { tab: "table", matchId: body.id, anchor: null };
     location.hash = `#/match/${body.id}`;
@@ -727,6 +760,7 @@ async function start() {
   ctrl.ready = true;
   window.addEventListener("hashchange", onRoute);
   document.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", (event) => onNextHandKey(ctrl, event));
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") idlePoll();
   });

@@ -3,6 +3,7 @@
 
 import { h } from "../../vendor/preact-11.2.0/preact.js";
 import { t } from "../i18n.js";
+import { nextHandBar } from "../pace.js";
 import { bettingBar } from "./betting.js";
 import {
   amount,
@@ -197,6 +198,8 @@ export function holdemTable(ctrl) {
   let bar;
   if (display.phase === "match_over") {
     bar = null;
+  } else if (ctrl.held) {
+    bar = nextHandBar(ctrl);
   } else if (myTurn) {
     bar = bettingBar({
       display,

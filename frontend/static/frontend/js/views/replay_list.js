@@ -77,7 +77,7 @@ export function segmentOpening(hands) {
   return all.find((hand) => (hand.segment || 0) === segment).hand_number;
 }
 
-function stackChart(study) {
+export function stackChart(study) {
   const history = stackHistory(study.hands, study.feed, study.start);
   if (!history.length) return null;
   const table = study.table;

@@ -4,6 +4,7 @@
 
 import { h } from "../../vendor/preact-11.2.0/preact.js";
 import { t } from "../i18n.js";
+import { nextHandBar } from "../pace.js";
 import { bettingBar } from "./betting.js";
 import { card, chips, lastActionLabel, playerName, rankOf, subjectOf } from "./common.js";
 
@@ -84,12 +85,10 @@ export function outcomeText(display, result) {
   });
 }
 
+// The reveal of the deal it belongs to, from the feed (display.annotate): shown until the next
+// deal's first move.
 function revealView(display) {
-  let result = display.result;
-  if (!result && display.last_deal) {
-    const last = display.last_deal;
-    result = { number: null, cards: last.locked_cards, outcome: last.outcome, winner: last.winner, awards: [] };
-  }
+  const result = display.result;
   if (!result || !result.cards) return null;
   const current = result.number === display.deal_number && display.phase !== "locking";
   const award = result.awards && result.awards[0];
@@ -179,6 +178,8 @@ export function updownTable(ctrl) {
   let controls = null;
   if (display.phase === "match_over") {
     controls = null;
+  } else if (ctrl.held) {
+    controls = nextHandBar(ctrl);
   } else if (legal && legal.can_lock && !ctrl.busy) {
     controls = h(
       "div",
