@@ -265,7 +265,7 @@ ctrl.outPanel = () => {
         ? null
         : h("button", { type: "button", class: "primary watch", disabled: ctrl.busy || ctrl.following, onClick: () => watchMatch() }, t("ui.out.watch")),
       skipButton(ctrl, redraw, follow),
-      h("button", { type: "button", class: "restart-out", disabled: ctrl.busy, onClick: () => restartMatch() }, t("ui.out.restart")),
+      h("button", { type: "button", class: "restart-out", disabled: ctrl.restarting, onClick: () => restartMatch() }, t("ui.out.restart")),
     ),
     outSummary(ctrl, redraw),
   );
@@ -506,6 +506,7 @@ async function openMatch(matchId) {
 async function command(send) {
   if (ctrl.busy || ctrl.following || !ctrl.display) return;
   const display = ctrl.display;
+  const started = epoch;
   ctrl.busy = true;
   ctrl.error = null;
   ctrl.confirmRestart = false;
@@ -519,10 +520,11 @@ async function command(send) {
     if (!(error instanceof api.ApiError)) throw error;
     ctrl.error = { code: error.code, params: error.params };
   } finally {
-    ctrl.busy = false;
+    // A restart while the answer was shown took the table over (restartWhileFollowing).
+    if (epoch === started) ctrl.busy = false;
     redraw();
   }
-  follow();
+  if (epoch === started) follow();
 }
 
 ctrl.act = (move) => {
@@ -531,7 +533,7 @@ ctrl.act = (move) => {
 };
 
 function restartMatch() {
-  if (ctrl.following && ctrl.display) {
+  if ((ctrl.following || ctrl.busy) && ctrl.display) {
     restartWhileFollowing(ctrl.display.id);
     return;
   }
@@ -541,6 +543,8 @@ function restartMatch() {
 // Restart stays available while the AIs' moves are shown (watching): the replay stops, the
 // restart goes without a seq (the table shows an older one), and the table is read afresh.
 async function restartWhileFollowing(matchId) {
+  if (ctrl.restarting) return;
+  ctrl.restarting = true;
   epoch += 1;
   following = null;
   ctrl.following = false;
@@ -555,6 +559,7 @@ async function restartWhileFollowing(matchId) {
     if (!(error instanceof api.ApiError)) throw error;
     ctrl.error = { code: error.code, params: error.params };
   } finally {
+    ctrl.restarting = false;
     ctrl.busy = false;
     redraw();
   }

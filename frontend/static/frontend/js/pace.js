@@ -1,8 +1,9 @@
 // The table's speed: how long the AIs' moves take to come (playing, and quicker while
 // watching) and how long a hand's result stays before the next hand is dealt on screen. The
-// result of a showdown, or of a pot you won or lost, holds the table until the player presses
-// "Next hand" (N) or the speed's time is up; at the slow speed it waits for the player. Under
-// prefers-reduced-motion nothing waits but the slow speed's result. Remembered in this browser.
+// result of a hand the player stayed in to the end (or won), and while watching of a showdown,
+// holds the table until the player presses "Next hand" (N) or the speed's time is up; at the
+// slow speed it waits for the player. Under prefers-reduced-motion nothing waits but the slow
+// speed's result. Remembered in this browser.
 
 import { h } from "../vendor/preact-11.2.0/preact.js";
 import { t } from "./i18n.js";
@@ -49,12 +50,15 @@ export function pauseFor(display, record, speed) {
   return 0;
 }
 
-// A result worth holding the table for: hands were shown, or the player's chips moved in it.
+// A result worth holding the table for: one the player was in to the end (or won), or, while
+// watching, a showdown.
 function readable(display) {
   const result = display.result;
   if (!result || result.number !== display.shownHand || !result.awards.length) return false;
-  if (result.cards || Object.keys(result.shown).length) return true;
-  return !display.seats[display.viewer].folded || result.awards.some((award) => award.winners.includes(display.viewer));
+  if (display.watching) return Boolean(result.cards || Object.keys(result.shown).length);
+  const me = display.seats[display.viewer];
+  const stayed = !me.folded && me.cards;
+  return Boolean(stayed) || result.awards.some((award) => award.winners.includes(display.viewer));
 }
 
 // How long to hold ``display``'s result before ``record`` is shown: null for no hold,
