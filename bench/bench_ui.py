@@ -11,6 +11,10 @@ Figures:
 - ``ui_action_to_render_ms``: from the click on Call to the table showing our call (the seat's
   label and the narration), median of several hands; against a bare ``fetch`` of the session
   from the same page (the network floor a command cannot beat).
+- ``ui_action_to_ai_move_ms``: at the normal table speed (motion allowed), from the click on Call
+  or Check to the table showing the next AI's move in the same hand (its line in the action
+  log), median of several hands; against the same bare ``fetch`` of the session. It includes
+  the AI's decision, the feed poll and the table's pacing.
 """
 
 from __future__ import annotations
@@ -168,6 +172,63 @@ def action_to_render_ms(browser: object, url: str) -> tuple[float, float]:
     return statistics.median(samples), statistics.median(floors)
 
 
+# Resolves with the ms from the click to the first AI move of the same hand shown in the log
+# (null if the hand ended first: the next hand's moves wait for the result's hold).
+_TO_AI_MOVE = """() => new Promise((resolve) => {
+  const moves = new Set(['folded', 'checked', 'called', 'bet', 'raised']);
+  const ends = new Set(['hand_started', 'pot_awarded']);
+  const button = document.querySelector('[data-action=call], [data-action=check]');
+  const seen = new Set([...document.querySelectorAll('.log li')].map((li) => li.dataset.seq));
+  let start = 0;
+  const done = (value) => { observer.disconnect(); clearTimeout(timer); resolve(value); };
+  const observer = new MutationObserver(() => {
+    for (const li of document.querySelectorAll('.log li')) {
+      if (seen.has(li.dataset.seq)) continue;
+      seen.add(li.dataset.seq);
+      if (ends.has(li.dataset.kind)) return done(null);
+      if (moves.has(li.dataset.kind) && li.dataset.seat !== '0') {
+        return done(performance.now() - start);
+      }
+    }
+  });
+  const timer = setTimeout(() => done(null), 20000);
+  observer.observe(document.body, {subtree: true, childList: true});
+  start = performance.now();
+  button.click();
+})"""
+
+
+def action_to_ai_move_ms(browser: object, url: str) -> float:
+    context = browser.new_context(reduced_motion="no-preference")  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(url + "/")
+    page.wait_for_selector(".lobby")
+    page.locator("[data-start=holdem]").click()
+    samples: list[float] = []
+    for _ in range(HANDS * 6):
+        if len(samples) >= HANDS:
+            break
+        page.wait_for_function(
+            """() => document.querySelector('.next-hand')
+              || document.querySelector('.stage')?.dataset.settled === 'true'""",
+            timeout=60_000,
+        )
+        if page.locator(".next-hand").count():
+            page.keyboard.press("n")  # the hold may end by itself meanwhile: no click to miss
+            continue
+        if page.locator(".match-over, .out-panel").count():
+            page.locator(".match-over button.primary, .out-panel .restart-out").first.click()
+            continue
+        if not page.locator("[data-action=call], [data-action=check]").count():
+            page.wait_for_timeout(50)
+            continue
+        elapsed = page.evaluate(_TO_AI_MOVE)
+        if elapsed is not None:
+            samples.append(elapsed)
+    context.close()
+    return statistics.median(samples)
+
+
 def run() -> list[Figure]:
     from playwright.sync_api import sync_playwright
 
@@ -181,9 +242,11 @@ def run() -> list[Figure]:
         try:
             load_kb = first_load_kb(browser, server.url)
             action_ms, floor_ms = action_to_render_ms(browser, server.url)
+            ai_move_ms = action_to_ai_move_ms(browser, server.url)
         finally:
             browser.close()
     return [
         figure("ui_first_load_kb", "KB (gzip)", load_kb, "budget", BUDGET_KB),
         figure("ui_action_to_render_ms", "ms", action_ms, "bare fetch of the session", floor_ms),
+        figure("ui_action_to_ai_move_ms", "ms", ai_move_ms, "bare fetch of the session", floor_ms),
     ]

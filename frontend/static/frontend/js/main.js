@@ -199,7 +199,9 @@ function logView() {
     h(
       "ul",
       null,
-      [...lines].reverse().map((line) => h("li", { key: line.seq, "data-seq": line.seq }, line.text)),
+      [...lines].reverse().map((line) =>
+        h("li", { key: line.seq, "data-seq": line.seq, "data-kind": line.kind, "data-seat": line.seat }, line.text),
+      ),
     ),
   );
 }
@@ -688,6 +690,8 @@ function onRoute() {
   if (tab === "study") openStudy(ctrl.route);
   if (tab === "table" && matchId && (!ctrl.display || ctrl.display.id !== matchId)) {
     openMatch(matchId);
+  } else if (tab === "table" && matchId) {
+    follow(); // back on the table (back / forward): catch up with the server at once
   } else if (tab === "table" && !matchId) {
     refreshLobby();
   }

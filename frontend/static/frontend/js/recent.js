@@ -40,7 +40,7 @@ export function logLines(display, records) {
   for (const record of records) {
     if (record.seq > display.seq) break;
     const text = narrate(display, record);
-    if (text) lines.push({ seq: record.seq, text });
+    if (text) lines.push({ seq: record.seq, text, kind: shortType(record), seat: record.payload.seat });
   }
   return lines.slice(-LOG_LINES);
 }

@@ -89,7 +89,8 @@ export function outcomeText(display, result) {
 // deal's first move.
 function revealView(display) {
   const result = display.result;
-  if (!result || !result.cards) return null;
+  // A deal won by a fold shows no cards, only who won and why.
+  if (!result || (!result.cards && !result.awards.length)) return null;
   const current = result.number === display.deal_number && display.phase !== "locking";
   const award = result.awards && result.awards[0];
   return h(
@@ -100,18 +101,20 @@ function revealView(display) {
       null,
       result.number ? t("ui.updown.reveal_deal", { number: result.number }) : t("ui.updown.reveal_title"),
     ),
-    h(
-      "div",
-      { class: "reveal-cards" },
-      result.cards.map((code, seat) =>
-        h(
-          "figure",
-          { class: `reveal-card ${award && award.winners.includes(seat) ? "winner" : ""}`, "data-seat": seat },
-          card(code),
-          h("figcaption", null, h("bdi", null, playerName(display, seat))),
-        ),
-      ),
-    ),
+    result.cards
+      ? h(
+          "div",
+          { class: "reveal-cards" },
+          result.cards.map((code, seat) =>
+            h(
+              "figure",
+              { class: `reveal-card ${award && award.winners.includes(seat) ? "winner" : ""}`, "data-seat": seat },
+              card(code),
+              h("figcaption", null, h("bdi", null, playerName(display, seat))),
+            ),
+          ),
+        )
+      : null,
     h("p", { class: "outcome" }, outcomeText(display, result)),
     award
       ? h(
