@@ -30,6 +30,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from bench.common import Figure, figure
 
@@ -121,12 +122,18 @@ def first_load_kb(browser: object, url: str) -> float:
     return total / 1024
 
 
-def action_to_render_ms(browser: object, url: str) -> tuple[float, float]:
-    context = browser.new_context(reduced_motion="reduce")  # type: ignore[attr-defined]
+def _new_holdem_table(browser: object, url: str, motion: str) -> tuple[Any, Any]:
+    """A new browser (context) and its page, on a Hold'em match started from the lobby."""
+    context = browser.new_context(reduced_motion=motion)  # type: ignore[attr-defined]
     page = context.new_page()
     page.goto(url + "/")
     page.wait_for_selector(".lobby")
     page.locator("[data-start=holdem]").click()
+    return context, page
+
+
+def action_to_render_ms(browser: object, url: str) -> tuple[float, float]:
+    context, page = _new_holdem_table(browser, url, "reduce")
     samples: list[float] = []
     floors: list[float] = []
     for _ in range(HANDS * 3):
@@ -199,11 +206,7 @@ _TO_AI_MOVE = """() => new Promise((resolve) => {
 
 
 def action_to_ai_move_ms(browser: object, url: str) -> float:
-    context = browser.new_context(reduced_motion="no-preference")  # type: ignore[attr-defined]
-    page = context.new_page()
-    page.goto(url + "/")
-    page.wait_for_selector(".lobby")
-    page.locator("[data-start=holdem]").click()
+    context, page = _new_holdem_table(browser, url, "no-preference")
     samples: list[float] = []
     for _ in range(HANDS * 6):
         if len(samples) >= HANDS:
