@@ -339,6 +339,9 @@ class TranslationAdmin(CatalogHistoryAdmin):
     fields = ("key", "language", "english", "text", "reviewed", "edited_by", "edited_at")
     readonly_fields = ("key", "language", "english", "edited_by", "edited_at")
 
+    class Media:
+        css = {"all": ["i18n/admin.css"]}
+
     def get_queryset(self, request: HttpRequest) -> QuerySet[Translation]:
         return super().get_queryset(request).filter(message__translatable=True)
 
