@@ -223,32 +223,29 @@ def _has_words(text: str) -> bool:
         return True  # the loader refuses it; here it is simply not exempt
 
 
-def test_same_as_english_lists_only_real_keys() -> None:
+def allow_listed() -> list[tuple[str, str]]:
+    """Every (file, key) of the same-as-English lists, the shared one and each language's."""
     paths = [
         SAME_AS_ENGLISH,
         *(FIXTURES / code / SAME_AS_ENGLISH.name for code in translated_languages()),
     ]
-    unknown = sorted(
-        f"{path.parent.name}/{path.name}: {key}"
+    return [
+        (f"{path.parent.name}/{path.name}", key)
         for path in paths
         if path.exists()
         for key in json.loads(path.read_text(encoding="utf-8"))
-        if key not in english()
-    )
-    assert unknown == []
+    ]
+
+
+def test_same_as_english_lists_only_real_keys() -> None:
+    assert sorted(f"{name}: {key}" for name, key in allow_listed() if key not in english()) == []
 
 
 def test_same_as_english_lists_only_texts_with_words() -> None:
     """A text without letters passes by rule; listing it too would only hide the rule."""
-    paths = [
-        SAME_AS_ENGLISH,
-        *(FIXTURES / code / SAME_AS_ENGLISH.name for code in translated_languages()),
-    ]
     covered = sorted(
-        f"{path.parent.name}/{path.name}: {key}"
-        for path in paths
-        if path.exists()
-        for key in json.loads(path.read_text(encoding="utf-8"))
+        f"{name}: {key}"
+        for name, key in allow_listed()
         if key in english() and not _has_words(english()[key]["text"])
     )
     assert covered == []
