@@ -10,8 +10,9 @@ compounds: a form is found anywhere in a word, case aside, so "Seitenpot" uses "
 A message whose English literal text uses a term (a whole word, case aside) must use one of the
 term's forms in every language, and no message may use a forbidden rendering. Where the English
 uses the word in another sense ("your turn", a "button" of the page), the term lists the key in
-``skip`` with the reason; where one language rightly leaves the word out, its rendering lists
-the key in ``except``.
+``skip`` with the reason (or names the only ``keys`` it applies to, as fnmatch patterns, when the
+word is shared: the AI's "level" and a blind level); where one language rightly leaves the word
+out, its rendering lists the key in ``except``.
 
 The same check refuses an edit in the admin and an entry of an imported file, and the catalog
 test holds every fixture file to it.
@@ -24,6 +25,7 @@ import re
 import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -79,6 +81,12 @@ class Term:
     source: str
     skip: Mapping[str, str]
     renderings: Mapping[str, Rendering]
+    keys: tuple[str, ...] = ()  # when given, the only keys (fnmatch patterns) it applies to
+
+    def applies_to(self, key: str) -> bool:
+        if key in self.skip:
+            return False
+        return not self.keys or any(fnmatchcase(key, pattern) for pattern in self.keys)
 
     def spans(self, english_literal: str) -> Iterator[tuple[int, int]]:
         """Where the English names this term."""
@@ -119,7 +127,7 @@ class Termbase:
         """The terms the English source of ``key`` uses. A word inside a longer term counts as
         that term only ("side pot" is the side pot, not also the pot; "two pair" not a pair)."""
         literal = _plain(_literal(english))
-        spans = {term.id: list(term.spans(literal)) for term in self.terms if key not in term.skip}
+        spans = {term.id: list(term.spans(literal)) for term in self.terms if term.applies_to(key)}
         every = [span for found in spans.values() for span in found]
         return [
             term
@@ -198,7 +206,7 @@ def _term(term_id: str, entry: dict[str, Any]) -> Term:
     renderings = {
         code: _rendering(code, value)
         for code, value in entry.items()
-        if code not in {"en", "note", "source", "skip"}
+        if code not in {"en", "note", "source", "skip", "keys"}
     }
     return Term(
         id=term_id,
@@ -209,6 +217,7 @@ def _term(term_id: str, entry: dict[str, Any]) -> Term:
         source=entry.get("source", ""),
         skip=entry.get("skip", {}),
         renderings=renderings,
+        keys=tuple(entry.get("keys", [])),
     )
 
 

@@ -279,3 +279,27 @@ def test_a_skipped_key_is_not_held(tmp_path: Path) -> None:
     base = termbase.read(path)
     assert base.breaches("error.not_your_turn", "Not your turn", "Du bist nicht dran", "de") == []
     assert len(base.breaches("street.turn", "Turn", "Vierte Karte", "de")) == 1
+
+
+def test_a_term_with_keys_applies_only_to_them(tmp_path: Path) -> None:
+    """The AI's "level" and a blind level share the English word: each term names its keys."""
+    path = tmp_path / "keys.json"
+    path.write_text(
+        json.dumps(
+            {
+                "terms": {
+                    "ai_level": {
+                        "en": {"term": "level"},
+                        "note": "The AI's strength.",
+                        "source": "test",
+                        "keys": ["ui.lobby.level", "replay.stats.*_rates"],
+                        "de": {"term": "Spielstärke", "source": "test"},
+                    }
+                }
+            }
+        ),
+        encoding="utf-8",
+    )
+    base = termbase.read(path)
+    assert len(base.breaches("replay.stats.holdem_rates", "At level {level}", "Stufe", "de")) == 1
+    assert base.breaches("ui.table.blind_level", "Level {level}", "Blindstufe {level}", "de") == []
