@@ -385,10 +385,7 @@ class TranslationAdmin(CatalogHistoryAdmin):
 
 def _terms(message: Message, language: Language) -> SafeString:
     """The termbase's words for the terms the English uses, as the translator must write them."""
-    try:
-        found = termbase.current().renderings_for(message.key, message.text, language.code)
-    except FileNotFoundError:
-        return mark_safe("")
+    found = termbase.current().renderings_for(message.key, message.text, language.code)
     if not found:
         return mark_safe("")
     items = format_html_join(
