@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from io import StringIO
 from pathlib import Path
 
 import polib
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -73,6 +75,14 @@ def test_a_reloaded_fixture_with_new_english_marks_its_translations_outdated(
     assert served("ar")["action.call"] == "مجاراة {amount}"
     # Other messages are untouched.
     assert not row("de", "event.called").outdated
+
+
+def test_the_command_lists_what_became_outdated(catalog_root: Path) -> None:
+    change_english_in_the_fixture(catalog_root)
+    out = StringIO()
+    call_command("load_catalog", root=catalog_root, stdout=out, stderr=StringIO())
+    assert "translations outdated: 2" in out.getvalue()
+    assert "outdated (its English changed; still served): de action.call" in out.getvalue()
 
 
 def test_a_translation_file_changed_with_its_english_is_current(catalog_root: Path) -> None:
