@@ -258,48 +258,33 @@ def test_a_case_sensitive_term_ignores_other_cases(tmp_path: Path) -> None:
     assert [term.id for term in base.terms_of("k", "{n} UP")] == ["signal_words"]
 
 
+def one_term(tmp_path: Path, term_id: str, **entry: object) -> termbase.Termbase:
+    path = tmp_path / f"{term_id}.json"
+    content = {"terms": {term_id: {"note": "test", "source": "test", **entry}}}
+    path.write_text(json.dumps(content), encoding="utf-8")
+    return termbase.read(path)
+
+
 def test_a_skipped_key_is_not_held(tmp_path: Path) -> None:
-    path = tmp_path / "skip.json"
-    path.write_text(
-        json.dumps(
-            {
-                "terms": {
-                    "turn": {
-                        "en": {"term": "turn"},
-                        "note": "The street.",
-                        "source": "test",
-                        "skip": {"error.not_your_turn": "your turn to act"},
-                        "de": {"term": "Turn", "source": "test"},
-                    }
-                }
-            }
-        ),
-        encoding="utf-8",
+    base = one_term(
+        tmp_path,
+        "turn",
+        en={"term": "turn"},
+        skip={"error.not_your_turn": "your turn to act"},
+        de={"term": "Turn", "source": "test"},
     )
-    base = termbase.read(path)
     assert base.breaches("error.not_your_turn", "Not your turn", "Du bist nicht dran", "de") == []
     assert len(base.breaches("street.turn", "Turn", "Vierte Karte", "de")) == 1
 
 
 def test_a_term_with_keys_applies_only_to_them(tmp_path: Path) -> None:
     """The AI's "level" and a blind level share the English word: each term names its keys."""
-    path = tmp_path / "keys.json"
-    path.write_text(
-        json.dumps(
-            {
-                "terms": {
-                    "ai_level": {
-                        "en": {"term": "level"},
-                        "note": "The AI's strength.",
-                        "source": "test",
-                        "keys": ["ui.lobby.level", "replay.stats.*_rates"],
-                        "de": {"term": "Spielstärke", "source": "test"},
-                    }
-                }
-            }
-        ),
-        encoding="utf-8",
+    base = one_term(
+        tmp_path,
+        "ai_level",
+        en={"term": "level"},
+        keys=["ui.lobby.level", "replay.stats.*_rates"],
+        de={"term": "Spielstärke", "source": "test"},
     )
-    base = termbase.read(path)
     assert len(base.breaches("replay.stats.holdem_rates", "At level {level}", "Stufe", "de")) == 1
     assert base.breaches("ui.table.blind_level", "Level {level}", "Blindstufe {level}", "de") == []
