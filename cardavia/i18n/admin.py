@@ -3,36 +3,49 @@
 - Languages: add one (its empty translations appear at once, listed as missing), enable or
   disable it, and per language the links to edit all of it on one page, to list what is missing,
   to export it as PO or XLIFF and to import a file back.
-- Translations: filter by language, missing, reviewed; search key, text, English and note; the
-  English source and the translator's note beside each entry; ``text`` and ``reviewed`` editable
-  right in the list, so a whole language is one page (``?language__id__exact=N&all``).
-- Every save goes through the models' checks (ICU syntax, placeholders, plural categories), is
-  recorded by django-simple-history with its user and time, and can be reverted from the
-  "History" page. Editing needs the ``i18n.change_translation`` permission (``change_message``
-  for the English sources); staff with only ``view_translation`` see, export, and cannot edit.
+- Translations: filter by language, missing, reviewed, outdated; search key, text, English and
+  note; the English source, the translator's note and the termbase's words for the terms it uses
+  beside each entry (for an outdated one, the English it was made for beside today's, the
+  changes marked); ``text`` and ``reviewed`` editable right in the list, so a whole language is
+  one page (``?language__id__exact=N&all``). Saving a translation (or ticking it reviewed) makes
+  it current again.
+- Every save goes through the models' checks (ICU syntax, placeholders, plural categories, the
+  termbase's words), is refused with the reason when one fails, is recorded by
+  django-simple-history with its user and time, and can be reverted from the "History" page.
+  Editing needs the ``i18n.change_translation`` permission (``change_message`` for the English
+  sources); staff with only ``view_translation`` see, export, and cannot edit.
 - Account languages: the language each signed-in account reads the site in (its players choose
   it in the picker), listed by language and searchable by username.
 """
 
 from __future__ import annotations
 
+import difflib
+import re
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from simple_history.admin import SimpleHistoryAdmin
 
-from cardavia.i18n import exchange
+from cardavia.i18n import exchange, termbase
 from cardavia.i18n.loader import ensure_translation_rows, source_changed
-from cardavia.i18n.models import AccountLanguage, Language, Message, Translation
+from cardavia.i18n.models import (
+    AccountLanguage,
+    Language,
+    Message,
+    Translation,
+    outdated_translations,
+)
 
 TEXT_WIDGET = forms.Textarea(attrs={"rows": 2, "cols": 48, "dir": "auto"})
 
@@ -44,10 +57,15 @@ def _translations_url(**filters: Any) -> str:
 
 def _stamp(obj: Message | Translation, request: HttpRequest, form: Any) -> None:
     """Mark a row as a person's edit (a change, or a revert to an earlier version): the fixture
-    loader never overwrites it."""
-    if form.changed_data or getattr(request, "reverting_catalog_history", False):
+    loader never overwrites it. A translator who changes a translation, or ticks it reviewed,
+    has made it fit today's English: it is no longer outdated."""
+    reverting = getattr(request, "reverting_catalog_history", False)
+    if form.changed_data or reverting:
         obj.edited_by = request.user  # type: ignore[assignment]
         obj.edited_at = timezone.now()
+    confirmed = "text" in form.changed_data or ("reviewed" in form.changed_data and obj.reviewed)
+    if isinstance(obj, Translation) and confirmed and not reverting:
+        obj.fits_current_english()
 
 
 class CatalogHistoryAdmin(SimpleHistoryAdmin):
@@ -97,6 +115,17 @@ class LanguageAdmin(CatalogHistoryAdmin):
                     filter=Q(translations__message__translatable=True) & ~Q(translations__text=""),
                 ),
                 total=Count("translations", filter=Q(translations__message__translatable=True)),
+                outdated=Count(
+                    "translations",
+                    filter=~Q(translations__text="")
+                    & ~Q(translations__source_text=F("translations__message__text")),
+                ),
+                unreviewed=Count(
+                    "translations",
+                    filter=Q(translations__message__translatable=True)
+                    & ~Q(translations__text="")
+                    & Q(translations__reviewed=False),
+                ),
             )
         )
 
@@ -110,10 +139,19 @@ class LanguageAdmin(CatalogHistoryAdmin):
     def work_links(self, language: Language) -> str:
         if language.is_source:
             return format_html('<a href="{}">edit the English sources</a>', _message_list())
+        outdated = language.outdated  # type: ignore[attr-defined]
+        unreviewed = language.unreviewed  # type: ignore[attr-defined]
         links = [
             (_translations_url(language__id__exact=language.pk, all=""), "edit all"),
             (_translations_url(language__id__exact=language.pk, missing="yes"), "missing"),
-            (_translations_url(language__id__exact=language.pk, reviewed__exact=0), "not reviewed"),
+            (
+                _translations_url(language__id__exact=language.pk, outdated="yes"),
+                f"outdated ({outdated})",
+            ),
+            (
+                _translations_url(language__id__exact=language.pk, reviewed__exact=0),
+                f"not reviewed ({unreviewed})",
+            ),
             (reverse("admin:i18n_language_export", args=[language.pk, "po"]), "export PO"),
             (reverse("admin:i18n_language_export", args=[language.pk, "xliff"]), "export XLIFF"),
             (reverse("admin:i18n_language_import", args=[language.pk]), "import"),
@@ -265,6 +303,21 @@ class MissingFilter(admin.SimpleListFilter):
         return queryset
 
 
+class OutdatedFilter(admin.SimpleListFilter):
+    title = "English changed since"
+    parameter_name = "outdated"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [("yes", "outdated"), ("no", "current")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Translation]) -> Any:
+        if self.value() == "yes":
+            return queryset.filter(outdated_translations())
+        if self.value() == "no":
+            return queryset.exclude(outdated_translations())
+        return queryset
+
+
 class TranslationForm(forms.ModelForm):
     class Meta:
         model = Translation
@@ -278,13 +331,16 @@ class TranslationAdmin(CatalogHistoryAdmin):
     list_display = ("key", "english", "text", "reviewed", "language", "edited_by", "edited_at")
     list_display_links = ("key",)
     list_editable = ("text", "reviewed")
-    list_filter = ("language", MissingFilter, "reviewed")
+    list_filter = ("language", MissingFilter, OutdatedFilter, "reviewed")
     list_select_related = ("message", "language", "edited_by")
     search_fields = ("message__key", "text", "message__text", "message__note")
     list_per_page = 100
     list_max_show_all = 5000
     fields = ("key", "language", "english", "text", "reviewed", "edited_by", "edited_at")
     readonly_fields = ("key", "language", "english", "edited_by", "edited_at")
+
+    class Media:
+        css = {"all": ["i18n/admin.css"]}
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Translation]:
         return super().get_queryset(request).filter(message__translatable=True)
@@ -297,12 +353,23 @@ class TranslationAdmin(CatalogHistoryAdmin):
     def key(self, translation: Translation) -> str:
         return translation.message.key
 
-    @admin.display(description="English source and note")
+    @admin.display(description="English source, note and terms")
     def english(self, translation: Translation) -> str:
+        message = translation.message
+        if translation.outdated:
+            source = format_html(
+                '<table class="i18n-outdated" dir="ltr"><tr><th>Outdated: translated from</th>'
+                "<th>English now</th></tr><tr><td>{}</td><td>{}</td></tr></table>",
+                _marked(translation.source_text, message.text, "del"),
+                _marked(translation.source_text, message.text, "ins"),
+            )
+        else:
+            source = format_html('<div dir="ltr">{}</div>', message.text)
         return format_html(
-            '<div dir="ltr">{}</div><div class="help">{}</div>',
-            translation.message.text,
-            translation.message.note,
+            '{}<div class="help">{}</div>{}',
+            source,
+            message.note,
+            _terms(message, translation.language),
         )
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -314,6 +381,45 @@ class TranslationAdmin(CatalogHistoryAdmin):
     def save_model(self, request: HttpRequest, obj: Translation, form: Any, change: bool) -> None:
         _stamp(obj, request, form)
         super().save_model(request, obj, form, change)
+
+
+def _terms(message: Message, language: Language) -> SafeString:
+    """The termbase's words for the terms the English uses, as the translator must write them."""
+    found = termbase.current().renderings_for(message.key, message.text, language.code)
+    if not found:
+        return mark_safe("")
+    items = format_html_join(
+        "",
+        '<li><span dir="ltr">{}</span> → <strong dir="auto">{}</strong>{}{}</li>',
+        (
+            (
+                term.english,
+                rendering.term,
+                format_html(" (not: {})", ", ".join(rendering.forbidden + rendering.confusable))
+                if rendering.forbidden or rendering.confusable
+                else "",
+                format_html(' <span class="help">{}</span>', rendering.note)
+                if rendering.note
+                else "",
+            )
+            for term, rendering in found
+        ),
+    )
+    return format_html('<div class="i18n-terms">Termbase: <ul>{}</ul></div>', items)
+
+
+def _marked(before: str, after: str, side: str) -> SafeString:
+    """``before`` (side ``del``) or ``after`` (``ins``) with the words that differ marked."""
+    old, new = re.split(r"(\s+)", before), re.split(r"(\s+)", after)
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    parts = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        words = "".join(old[i1:i2] if side == "del" else new[j1:j2])
+        if tag == "equal" or not words:
+            parts.append(format_html("{}", words))
+        else:
+            parts.append(format_html("<{}>{}</{}>", side, words, side))
+    return mark_safe("".join(parts))
 
 
 @admin.register(AccountLanguage)

@@ -2,12 +2,20 @@
 
 PO (written and read by polib): one entry per message, ``msgctxt`` the key, ``msgid`` the English
 source, ``msgstr`` the translation, the translator's note as an extracted comment (``#.``), and
-``fuzzy`` on translations nobody has reviewed. ICU plurals stay inside the strings (gettext's own
+``fuzzy`` on translations nobody has reviewed. An outdated translation (made for an English text
+the message no longer has) is fuzzy too, with that older English as gettext's previous msgid
+(``#| msgid``), as ``msgmerge`` writes it. ICU plurals stay inside the strings (gettext's own
 plural forms are not used), as in every ICU-based PO workflow.
 
 XLIFF 1.2 (written and read with the standard library): one ``trans-unit`` per message, ``id`` and
 ``resname`` the key, ``<source>`` the English, ``<target>`` the translation, ``<note>`` the
-translator's note, ``approved="yes"`` on reviewed ones. The upload comes from staff only, and
+translator's note, ``approved="yes"`` and ``state="final"`` on reviewed ones. An outdated one has
+``state="needs-review-translation"`` and its older English in an ``<alt-trans
+alttranstype="previous-version">``.
+
+Either way the state comes back: importing the file unchanged leaves an outdated translation
+outdated; clearing ``fuzzy`` (or setting another state) says the translator checked it against
+today's English. The upload comes from staff only, and
 Python's expat refuses entity-expansion bombs and ElementTree never fetches external entities.
 
 An import checks every entry on its own (:func:`import_entries`): a broken one is refused with
@@ -24,11 +32,13 @@ import polib
 from django.db import transaction
 from django.utils import timezone
 
-from cardavia.i18n.models import Language, Message, Translation, translation_problems
+from cardavia.i18n.models import Language, Message, Translation, edit_problems
 
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 REVIEWED_XLIFF_STATES = frozenset({"final", "signed-off"})
+OUTDATED_XLIFF_STATE = "needs-review-translation"
+PREVIOUS_VERSION = "previous-version"
 
 
 class UnreadableFile(ValueError):
@@ -43,6 +53,8 @@ class Entry:
     text: str
     reviewed: bool
     source: str | None = None  # the English the translator saw, when the file carries it
+    # The older English the translation was made for, when the file marks it outdated.
+    translated_from: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +99,9 @@ def export_po(language: Language) -> bytes:
         text = translation.text if translation else ""
         entry = polib.POEntry(msgctxt=message.key, msgid=message.text, msgstr=text)
         entry.comment = message.note
-        if text and not (translation and translation.reviewed):
+        if translation and translation.outdated:
+            entry.previous_msgid = translation.source_text
+        if text and not (translation and translation.reviewed and not translation.outdated):
             entry.flags.append("fuzzy")
         po.append(entry)
     return str(po).encode("utf-8")
@@ -110,7 +124,8 @@ def export_xliff(language: Language) -> bytes:
     body = ET.SubElement(file, _q("body"))
     for message, translation in _rows(language):
         text = translation.text if translation else ""
-        reviewed = bool(translation and translation.reviewed and text)
+        outdated = bool(translation and translation.outdated)
+        reviewed = bool(translation and translation.reviewed and text) and not outdated
         unit = ET.SubElement(
             body,
             _q("trans-unit"),
@@ -123,8 +138,12 @@ def export_xliff(language: Language) -> bytes:
         )
         ET.SubElement(unit, _q("source")).text = message.text
         if text:
-            state = "final" if reviewed else "translated"
+            state = OUTDATED_XLIFF_STATE if outdated else "final" if reviewed else "translated"
             ET.SubElement(unit, _q("target"), {"state": state}).text = text
+        if translation and outdated:
+            previous = ET.SubElement(unit, _q("alt-trans"), {"alttranstype": PREVIOUS_VERSION})
+            ET.SubElement(previous, _q("source")).text = translation.source_text
+            ET.SubElement(previous, _q("target")).text = text
         if message.note:
             ET.SubElement(unit, _q("note"), {"from": "developer"}).text = message.note
     ET.indent(root)
@@ -161,12 +180,14 @@ def read_po(text: str) -> list[Entry]:
                 f"The entry {entry.msgid[:40]!r} has no msgctxt: Cardavia's PO files carry the "
                 "key there (export one to see the shape)."
             )
+        fuzzy = "fuzzy" in entry.flags
         entries.append(
             Entry(
                 key=entry.msgctxt,
                 text=entry.msgstr,
-                reviewed="fuzzy" not in entry.flags,
+                reviewed=not fuzzy,
                 source=entry.msgid,
+                translated_from=entry.previous_msgid if fuzzy and entry.previous_msgid else None,
             )
         )
     return entries
@@ -191,12 +212,15 @@ def read_xliff(text: str) -> list[Entry]:
         # Tools may wrap parts of a target in inline elements (<g>, <mrk>): keep their text.
         translated = "".join(target.itertext()) if target is not None else ""
         state = target.get("state", "") if target is not None else ""
+        outdated = state == OUTDATED_XLIFF_STATE
         entries.append(
             Entry(
                 key=key,
                 text=translated,
-                reviewed=unit.get("approved") == "yes" or state in REVIEWED_XLIFF_STATES,
+                reviewed=not outdated
+                and (unit.get("approved") == "yes" or state in REVIEWED_XLIFF_STATES),
                 source="".join(source.itertext()) if source is not None else None,
+                translated_from=_previous_source(unit) if outdated else None,
             )
         )
     return entries
@@ -227,23 +251,31 @@ def import_entries(language: Language, entries: list[Entry], user: Any) -> Impor
         if not entry.text.strip():
             report.empty += 1
             continue
-        problems = translation_problems(entry.text, message, language)
+        # The English the translation was made for: the older one an outdated entry names, else
+        # the one the file was exported with. Its terms are the ones the translation must keep.
+        translated_from = entry.translated_from or entry.source or message.text
+        problems = edit_problems(entry.text, message, language, english=translated_from)
         if problems:
             report.refused.append((entry.key, " ".join(problems)))
             continue
         reviewed = entry.reviewed
-        if entry.source is not None and entry.source != message.text:
-            # Translated from an older English text: keep it, but someone should look again.
+        if translated_from != message.text:
+            # Translated from an older English text: keep it, outdated, for someone to look again.
             report.source_changed.append(entry.key)
             reviewed = False
         translation = translations.get(message.pk)
         if translation is None:
             translation = Translation(message=message, language=language)
-        if translation.text == entry.text and translation.reviewed == reviewed:
+        if (translation.text, translation.reviewed, translation.source_text) == (
+            entry.text,
+            reviewed,
+            translated_from,
+        ):
             report.unchanged += 1
             continue
         before = translation.text
         translation.text, translation.reviewed = entry.text, reviewed
+        translation.source_text = translated_from
         translation.edited_by, translation.edited_at = user, timezone.now()
         translation._change_reason = "Imported from a file"  # type: ignore[attr-defined]
         translation.save()
@@ -261,3 +293,13 @@ def _local(tag: str) -> str:
 
 def _child(element: ET.Element, name: str) -> ET.Element | None:
     return next((child for child in element if _local(child.tag) == name), None)
+
+
+def _previous_source(unit: ET.Element) -> str | None:
+    """The English of the unit's previous version, when the file keeps one."""
+    for child in unit:
+        if _local(child.tag) == "alt-trans" and child.get("alttranstype") == PREVIOUS_VERSION:
+            source = _child(child, "source")
+            if source is not None:
+                return "".join(source.itertext())
+    return None

@@ -73,6 +73,23 @@ def arguments(text: str) -> list[Argument]:
     return list(_walk(parse(text)))
 
 
+def literal_text(text: str) -> str:
+    """The words a reader can see in ``text``: the literal parts of every branch, each branch
+    apart from the next, without placeholder names, case keywords or ``#``.
+
+    >>> literal_text("{pot, select, 0 {the pot} other {side pot {pot}}}: {amount}")
+    'the pot side pot  : '
+    """
+    return "".join(_literals(parse(text)))
+
+
+def has_words(text: str) -> bool:
+    """Whether ``text`` shows any letter besides its placeholders: "{game} · {date}", "10" or
+    "({sign, select, up {+{n, number}} other {−{n, number}}})" have none, so a translation may
+    rightly be the same as English."""
+    return any(character.isalpha() for character in literal_text(text))
+
+
 def problems(
     text: str,
     *,
@@ -99,6 +116,7 @@ def problems(
     ]
     if source is not None:
         found += _compared_with_source(used, arguments(source), categories)
+        found += _fallback_values_kept(parse(text), parse(source))
     return [problem for problem in found if problem]
 
 
@@ -113,6 +131,47 @@ def _walk(nodes: list[Any]) -> Iterator[Argument]:
         yield Argument(node["name"], node.get("type"), tuple(options))
         for branch in options.values():
             yield from _walk(branch)
+
+
+def _literals(nodes: list[Any]) -> Iterator[str]:
+    for node in nodes:
+        if isinstance(node, str):
+            yield node
+        elif not node.get("hash"):
+            for branch in (node.get("options") or {}).values():
+                yield from _literals(branch)
+                yield " "
+
+
+def _fallback_values_kept(tree: list[Any], source_tree: list[Any]) -> list[str]:
+    """A select whose English ``other`` case shows its own value ("side pot {pot}") must show it
+    in the translation's ``other`` case too: that case is every value the named ones miss."""
+    shown = {node["name"] for node in _selects(source_tree) if _shows_own_value(node)}
+    return list(
+        dict.fromkeys(
+            f"The select {{{node['name']}}} shows its value in the English 'other' case; "
+            f"show {{{node['name']}}} in yours too (it is the value no other case names)."
+            for node in _selects(tree)
+            if node["name"] in shown and not _shows_own_value(node)
+        )
+    )
+
+
+def _selects(nodes: list[Any]) -> Iterator[dict[str, Any]]:
+    for node in nodes:
+        if not isinstance(node, dict) or node.get("hash"):
+            continue
+        if node.get("type") == "select":
+            yield node
+        for branch in (node.get("options") or {}).values():
+            yield from _selects(branch)
+
+
+def _shows_own_value(select: dict[str, Any]) -> bool:
+    other = (select.get("options") or {}).get("other", [])
+    return any(
+        argument.name == select["name"] and argument.type is None for argument in _walk(other)
+    )
 
 
 def _syntax_message(text: str, error: SyntaxError) -> str:

@@ -11,10 +11,13 @@ The files:
   parts English has (``ui``, ``game``, ``errors``, ``rules``).
 
 A row is created when missing and updated when its file changed, unless someone edited it in the
-admin (``edited_by`` is set): the admin's word wins over the files. An entry that fails the
-catalog's checks (a bad key, broken ICU, a placeholder or plural category wrong, a key no English
-file has) is refused and reported, and the rest still loads. Every language ends with one row per
-message, empty where nothing is translated, so the admin can list what is missing.
+admin (``edited_by`` is set): the admin's word wins over the files. A translation loaded or
+changed from a file is taken as made for the English loaded with it; one whose English changed
+while its own file did not is left as it was, and so is outdated (``Translation.source_text``).
+An entry that fails the catalog's checks (a bad key, broken ICU, a placeholder or plural category
+wrong, a key no English file has) is refused and reported, and the rest still loads. Every
+language ends with one row per message, empty where nothing is translated, so the admin can list
+what is missing.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from cardavia.i18n.models import (
     Translation,
     default_plural_categories,
     key_validator,
+    outdated_translations,
     translation_problems,
 )
 
@@ -60,6 +64,8 @@ class LoadReport:
     sources_changed: list[str] = field(default_factory=list)  # keys whose English changed
     # Translations of a changed English source that no longer fit it (still served, until fixed).
     stale: list[str] = field(default_factory=list)
+    # "<code> <key>" of every translation now made for an older English than its message's.
+    outdated: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         return (
@@ -70,7 +76,8 @@ class LoadReport:
             f"{self.translations_updated} updated, {self.translations_kept} kept "
             f"(edited in the admin); refused: {len(self.refused)}; "
             f"English sources changed: {len(self.sources_changed)}, "
-            f"translations that no longer fit them: {len(self.stale)}"
+            f"translations that no longer fit them: {len(self.stale)}, "
+            f"translations outdated: {len(self.outdated)}"
         )
 
 
@@ -127,6 +134,12 @@ def load_catalog(root: Path = FIXTURES) -> LoadReport:
     report.stale += source_changed(
         [messages[key] for key in report.sources_changed], reason=CHANGE_REASON
     )
+    report.outdated = [
+        f"{code} {key}"
+        for code, key in Translation.objects.filter(outdated_translations())
+        .order_by("language__order", "message__key")
+        .values_list("language__code", "message__key")
+    ]
     return report
 
 
@@ -291,12 +304,15 @@ def _load_translations(
             continue
         translation = existing.get(message.pk)
         if translation is None:
-            created.append(Translation(message=message, language=language, text=text))
+            created.append(
+                Translation(message=message, language=language, text=text, source_text=message.text)
+            )
         elif translation.edited_by_id is not None:
             report.translations_kept += translation.text != text
         elif translation.text != text:
             translation.text, translation.updated_at = text, now
             translation.reviewed = False
+            translation.source_text = message.text
             updated.append(translation)
     if created:
         bulk_create_with_history(
@@ -306,7 +322,7 @@ def _load_translations(
         bulk_update_with_history(
             updated,
             Translation,
-            ["text", "reviewed", "updated_at"],
+            ["text", "reviewed", "source_text", "updated_at"],
             batch_size=500,
             default_change_reason=CHANGE_REASON,
         )

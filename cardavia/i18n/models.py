@@ -5,6 +5,11 @@ English ICU source and a note for translators. A :class:`Translation` is that me
 language; an empty ``text`` means "not translated yet" (the API then serves the English source),
 so every language has one row per message and the admin can list what is missing.
 
+Outdated, not silently wrong: a translation keeps the English it was made for (``source_text``).
+When the message's English changes (a fixture reloaded, an edit in the admin) the two differ and
+the translation is *outdated*: still served, listed in the admin beside the old and new English,
+exported as fuzzy (PO) or ``needs-review-translation`` (XLIFF), until a translator saves it again.
+
 History: each model keeps its history with django-simple-history (``history``). We use it rather
 than a log of our own because it records the full row at each change with the acting user and the
 time (from the admin request, through its middleware), lists it in the admin, and reverts to any
@@ -19,9 +24,10 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
+from django.db.models import F, Q
 from simple_history.models import HistoricalRecords
 
-from cardavia.i18n import icu
+from cardavia.i18n import icu, termbase
 
 #: The language every message is written in first, and the fallback for missing translations.
 SOURCE_LANGUAGE = "en"
@@ -141,6 +147,13 @@ class Translation(models.Model):
         blank=True, help_text="ICU MessageFormat; empty means not translated (English is served)."
     )
     reviewed = models.BooleanField(default=False)
+    source_text = models.TextField(
+        blank=True,
+        help_text=(
+            "The English this translation was made for. When the message's English has changed "
+            "since, the translation is outdated (still served until a translator saves it again)."
+        ),
+    )
     edited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -169,6 +182,15 @@ class Translation(models.Model):
     def missing(self) -> bool:
         return not self.text.strip()
 
+    @property
+    def outdated(self) -> bool:
+        """Translated from an English text the message no longer has."""
+        return not self.missing and self.source_text != self.message.text
+
+    def fits_current_english(self) -> None:
+        """Record that the translation is made for the message's English as it is now."""
+        self.source_text = self.message.text
+
     def clean(self) -> None:
         if self.language_id is None or self.message_id is None:
             return
@@ -179,7 +201,7 @@ class Translation(models.Model):
             raise ValidationError(
                 f"{self.message.key} is not translated: every language uses it as it is."
             )
-        found = translation_problems(self.text, self.message, self.language)
+        found = edit_problems(self.text, self.message, self.language)
         if found:
             raise ValidationError({"text": found})
 
@@ -194,6 +216,23 @@ def translation_problems(text: str, message: Message, language: Language) -> lis
         categories=language.plural_categories,
         language=str(language),
     )
+
+
+def edit_problems(
+    text: str, message: Message, language: Language, *, english: str | None = None
+) -> list[str]:
+    """Why a person may not save ``text`` as ``message`` in ``language``: the ICU checks, and
+    every card-room term it renders otherwise than the termbase (fixtures/i18n/terms.json) for
+    the English it translates (``english``, an older text for an outdated one; else today's)."""
+    found = translation_problems(text, message, language)
+    if found or not text.strip():
+        return found
+    return termbase.problems(message.key, english or message.text, text, language.code)
+
+
+def outdated_translations() -> Q:
+    """The translations made for an English text their message no longer has."""
+    return ~Q(text="") & ~Q(source_text=F("message__text"))
 
 
 class AccountLanguage(models.Model):

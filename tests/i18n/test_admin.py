@@ -72,13 +72,13 @@ def test_view_permission_shows_but_does_not_edit(viewer: User) -> None:
 
 def test_a_viewer_cannot_revert_through_the_history_page(viewer: User, translator: User) -> None:
     translation = row("de", "action.call")
-    signed_in(translator).post(change_url(translation), {"text": "Neu {amount}"})
+    signed_in(translator).post(change_url(translation), {"text": "Mitgehen mit {amount}"})
     first = translation.history.earliest()
     url = reverse("admin:i18n_translation_simple_history", args=[translation.pk, first.history_id])
     client = signed_in(viewer)
     assert client.get(url).status_code == 200
     assert client.post(url, {}).status_code == 403
-    assert row("de", "action.call").text == "Neu {amount}"
+    assert row("de", "action.call").text == "Mitgehen mit {amount}"
 
 
 # --- Editing -------------------------------------------------------------------------------

@@ -205,3 +205,28 @@ def test_arguments_lists_nested_uses_but_not_hash() -> None:
         ("player", None),
         ("player", None),
     ]
+
+
+POT_AWARDED = "{pot, select, 0 {the pot} other {side pot {pot}}}: {amount}"
+
+
+def test_a_fallback_case_that_drops_the_value_the_english_shows_is_refused() -> None:
+    """The German and Finnish pot_awarded once named pots 1 to 3 and said "another side pot"
+    for the rest: the fourth side pot lost its number."""
+    text = (
+        "{pot, select, 0 {den Pot} 1 {den Nebenpot 1} 2 {den Nebenpot 2} "
+        "other {einen weiteren Nebenpot}}: {amount}"
+    )
+    assert check(text, POT_AWARDED, DE) == [
+        "The select {pot} shows its value in the English 'other' case; show {pot} in yours "
+        "too (it is the value no other case names)."
+    ]
+    assert (
+        check("{pot, select, 0 {den Pot} other {den Nebenpot {pot}}}: {amount}", POT_AWARDED, DE)
+        == []
+    )
+
+
+def test_literal_text_is_what_a_reader_sees() -> None:
+    assert icu.literal_text(POT_AWARDED) == "the pot side pot  : "
+    assert not icu.has_words("{n, plural, one {#} other {#}} · {street}")

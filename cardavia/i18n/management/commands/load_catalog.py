@@ -28,6 +28,8 @@ class Command(BaseCommand):
             self.stderr.write(f"refused: {line}")
         for line in report.stale:
             self.stderr.write(f"no longer fits its changed English source: {line}")
+        for line in report.outdated:
+            self.stdout.write(f"outdated (its English changed; still served): {line}")
         self.stdout.write(f"Translation catalog: {report.summary()}")
         if strict and report.refused:
             raise CommandError(f"{len(report.refused)} entries refused")
