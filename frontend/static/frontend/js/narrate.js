@@ -18,7 +18,9 @@ function winnersSubject(display, winners) {
 export function narrate(display, record) {
   const kind = shortType(record);
   const p = record.payload;
-  const key = `event.${kind}`;
+  // A shared hand's visitor is not the owner whose own cards are dealt: "Vera is dealt …".
+  const dealtToOwner = display.shared && (kind === "hole_cards_dealt" || kind === "card_dealt");
+  const key = dealtToOwner ? `share.event.${kind}` : `event.${kind}`;
   if (!has(key)) return null;
   const params = {};
   if (p.seat !== undefined && p.seat !== null) {

@@ -359,6 +359,7 @@ export function view(controller) {
   if (study.loading) return h("p", { class: "loading", "aria-busy": "true" }, t("replay.loading"));
   if (study.page === "stats") return statsView(study);
   if (study.page === "shares") return sharesView(study);
+  if (study.page === "shared" && !study.hand) return ctrl.error ? h("p", { class: "study-hint shared-missing" }, t("share.missing")) : null;
   if (!study.body) return null;
   if (study.page === "hands") return handListView(study);
   if (!study.hand) return null;
