@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from games import hooks, selectors
@@ -55,19 +55,16 @@ def hand_share(
                 existing.show_owner_name = show_owner_name
                 existing.save(update_fields=["show_owner_name"])
             return existing, False
+        # The match row's lock serialises shares of its hands: no second live link races in.
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        try:
-            with transaction.atomic():
-                shared = SharedHand.objects.create(
-                    token=token,
-                    digest=token_digest(token),
-                    owner=player,
-                    match=match,
-                    hand_number=hand_number,
-                    show_owner_name=show_owner_name,
-                )
-        except IntegrityError:  # pragma: no cover - the match row lock serialises shares
-            return live.get(), False
+        shared = SharedHand.objects.create(
+            token=token,
+            digest=token_digest(token),
+            owner=player,
+            match=match,
+            hand_number=hand_number,
+            show_owner_name=show_owner_name,
+        )
         return shared, True
 
 
