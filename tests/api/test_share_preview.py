@@ -10,7 +10,6 @@ import pytest
 from django.core.management import call_command
 
 from cardavia.shared_page import number
-from games.engine.holdem.share_preview import share_preview
 from tests.api.test_shares import heads_up, hole_cards, share  # noqa: F401 - a fixture
 
 SUIT = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
@@ -88,49 +87,3 @@ def test_numbers_are_grouped_as_each_language_writes_them():
         "٢٬٠٣٠",
         "2,030",
     ]
-
-
-def record(kind: str, **payload: object) -> dict[str, object]:
-    return {"type": f"holdem.{kind}", "payload": payload}
-
-
-def test_the_all_in_street_is_where_a_stack_first_ran_out():
-    """Seat 0 (1000) bets 200 on the flop and shoves 800 on the turn; seat 1 (3000) calls both."""
-    records = [
-        record("blind_posted", seat=0, blind="small", amount=10),
-        record("blind_posted", seat=1, blind="big", amount=20),
-        record("hole_cards_dealt", seat=0, cards=["As", "Ks"]),
-        record("hole_cards_dealt", seat=1, cards=["Qh", "Qd"]),
-        record("called", seat=0, amount=10),
-        record("checked", seat=1),
-        record("board_dealt", street="flop", burned="2c", cards=["3c", "4c", "5c"]),
-        record("bet", seat=0, to=200),
-        record("called", seat=1, amount=200),
-        record("board_dealt", street="turn", burned="2d", cards=["9d"]),
-        record("bet", seat=0, to=780),
-        record("called", seat=1, amount=780),
-        record("board_dealt", street="river", burned="2h", cards=["Jh"]),
-        record("hand_shown", seat=0, cards=["As", "Ks"], rank={}),
-        record("hand_shown", seat=1, cards=["Qh", "Qd"], rank={}),
-        record(
-            "pot_awarded",
-            pot=0,
-            amount=2000,
-            eligible=[0, 1],
-            winners=[1],
-            shares=[2000],
-            hand_rank=None,
-            odd_chips=[],
-        ),
-        record("hand_ended", hand_number=1, seed="00", stacks=[0, 4000]),
-    ]
-    assert share_preview(records, 0) == {
-        "hands": [["As", "Ks"], ["Qh", "Qd"]],
-        "ending": "all_in_turn",
-        "pot": 2000,
-    }
-    # Without the shove the same hand is a plain showdown.
-    calm = [r for r in records if r["type"] != "holdem.hand_ended"] + [
-        record("hand_ended", hand_number=1, seed="00", stacks=[780, 3220])
-    ]
-    assert share_preview(calm, 0)["ending"] == "showdown"

@@ -3,6 +3,7 @@ the hand as the owner saw it when it ended, and nothing more (issue 29)."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -11,6 +12,7 @@ import pytest
 
 from games.engine.holdem import HOLDEM
 from games.engine.holdem import events as ev
+from games.engine.updown import events as ud
 from games.models import Match, SharedHand
 from games.selectors import stored_events
 from tests.api.client import ApiClient, Reply
@@ -19,6 +21,7 @@ from tests.api.test_errors import assert_refused
 from tests.api.test_full_match import cautious, maniac
 from tests.api.test_leaks import CARD, hidden_by_seq
 from tests.api.test_throttling import assert_throttled, rates  # noqa: F401 - a fixture
+from tests.api.test_updown import _assert_nothing_hidden_in, _play, _secrets_by_seq
 
 SEED_HEX = re.compile(r"[0-9a-f]{64}")
 
@@ -250,3 +253,42 @@ def test_sharing_is_limited_per_player(quiet, heads_up, rates):  # noqa: F811
     share(quiet, heads_up, 1).ok()
     share(quiet, heads_up, 1).ok()
     assert_throttled(share(quiet, heads_up, 1))
+
+
+def test_a_shared_up_and_down_deal_gives_no_seed_revealed_after_it(
+    make_client,
+    rates,  # noqa: F811
+):
+    """A shoe serves many deals and its seed is revealed later: a shared deal's proof is the
+    one its owner had when the deal ended, and nothing the deal's end still hid is in it."""
+    rates(share="100000/day", shared="100000/day")
+    owner = make_client()
+    match_id = owner.post("/api/matches/", {"game": "updown", "level": "easy"}).ok().body["id"]
+    _play(owner, match_id, deals=40)
+    secrets = _secrets_by_seq(match_id)
+    match = Match.objects.get(id=match_id)
+    revealed_at: dict[str, int] = {
+        item.seed: seq
+        for seq, item in stored_events(match)
+        if isinstance(item, ud.ShuffleRevealed) and item.seed
+    }
+    later_seeds = 0
+    deals = [hand for hand in owner.hands(match_id).ok().body["hands"] if hand["finished"]]
+    assert len(deals) >= 5
+    for deal in deals:
+        token = share(owner, match_id, deal["hand_number"]).ok().body["token"]
+        body = shared(make_client(), token).ok().body
+        end = deal["last_seq"]
+        given = {proof["seed"] for proof in body["replay"]["shuffles"] if proof["seed"]}
+        assert all(revealed_at[seed] <= end for seed in given), deal["hand_number"]
+        owners_now = owner.replay(match_id, deal["hand_number"]).ok().body["shuffles"]
+        later_seeds += len({proof["seed"] for proof in owners_now if proof["seed"]} - given)
+        for event in body["replay"]["events"]:
+            _assert_nothing_hidden_in(event, secrets[event["seq"]])
+        masked = {
+            **body,
+            "replay": {**body["replay"], "shuffles": [], "events": []},
+            "view": {**body["view"], "last_deal": None},
+        }
+        assert not secrets[end].shown_in(json.dumps(masked)), deal["hand_number"]
+    assert later_seeds > 0  # not vacuous: some seed came out after a shared deal ended
