@@ -11,12 +11,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE
+from tests.e2e.test_accessibility import axe_violations
 from tests.e2e.test_replay import (
     MANIACS,
     a_showdown_hand,
     check_or_fold,
     open_replay,
     play_holdem,
+    play_updown,
     shot,
 )
 
@@ -79,6 +81,8 @@ def test_a_shared_hand_opens_for_a_visitor_in_their_language(
     else:
         assert "You " not in text  # the owner's seat is not the visitor
     shot(visitor, f"share-visitor-{name}")
+    assert axe_violations(visitor) == []
+    assert axe_violations(owner) == []  # the share panel, with its live link
     overflow = visitor.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, "the shared hand spills sideways"
 
@@ -93,3 +97,26 @@ def test_a_shared_hand_opens_for_a_visitor_in_their_language(
     again.goto(link)
     expect(again.locator(".shared-missing")).to_be_visible()
     expect(again.locator(".replay-stage")).to_have_count(0)
+
+
+def test_a_shared_up_and_down_deal_opens_read_only_for_a_visitor(
+    browse: Any, make_match: Any, deal: Any
+) -> None:
+    deal("share-updown")
+    player, match_id = make_match("updown", ["human", "calling_station"])
+    play_updown(player, match_id, 2)
+    owner = browse(player=player)
+    link = share_from_the_replayer(owner, match_id, 1)
+
+    visitor = browse(locale="de-DE")
+    visitor.goto(link)
+    visitor.wait_for_selector(".replay-stage")
+    expect(visitor.locator("html")).to_have_attribute("lang", "de")
+    # The shoe is checked against the match's earlier deals, which a link does not open.
+    expect(visitor.locator("[data-action=verify]")).to_have_count(0)
+    expect(visitor.locator(".settlement")).to_be_visible()
+    expect(visitor.locator(".seat-me .seat-name")).to_have_text("Spieler")  # not "Du"
+    visitor.keyboard.press("End")
+    log = visitor.locator(".replay-log").inner_text()
+    assert "Spieler" in log and "Deine" not in log and "deine" not in log, log
+    shot(visitor, "share-visitor-updown-de-1280x800")
