@@ -359,7 +359,10 @@ export function view(controller) {
   if (study.loading) return h("p", { class: "loading", "aria-busy": "true" }, t("replay.loading"));
   if (study.page === "stats") return statsView(study);
   if (study.page === "shares") return sharesView(study);
-  if (study.page === "shared" && !study.hand) return ctrl.error ? h("p", { class: "study-hint shared-missing" }, t("share.missing")) : null;
+  if (study.page === "shared" && !study.hand) {
+    const missing = ctrl.error && ctrl.error.code === "not_found";
+    return missing ? h("p", { class: "study-hint shared-missing" }, t("share.missing")) : null;
+  }
   if (!study.body) return null;
   if (study.page === "hands") return handListView(study);
   if (!study.hand) return null;
