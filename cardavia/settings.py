@@ -176,6 +176,8 @@ REST_FRAMEWORK = {
         "login": env.str("THROTTLE_RATE_LOGIN", default="60/hour"),
         "match_start": env.str("THROTTLE_RATE_MATCH_START", default="120/hour"),
         "action": env.str("THROTTLE_RATE_ACTION", default="600/minute"),
+        "share": env.str("THROTTLE_RATE_SHARE", default="120/hour"),
+        "shared": env.str("THROTTLE_RATE_SHARED", default="300/hour"),
     },
     # Behind a proxy, the client address is the proxy's: this many proxies' X-Forwarded-For
     # entries are trusted instead (0: none).

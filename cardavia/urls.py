@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from cardavia.shared_page import shared_page
 from frontend import views as frontend_views
 
 urlpatterns = [
@@ -12,6 +13,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/i18n/", include("cardavia.i18n.urls")),
     path("api/", include("games.urls")),
+    path("shared/<str:token>", shared_page, name="shared-page"),
     path("", frontend_views.index, name="index"),
 ]
 

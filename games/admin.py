@@ -258,3 +258,6 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ("id", "display_name", "user", "created_at")
     search_fields = ("display_name", "user__username")
     readonly_fields = ("created_at",)
+
+
+from games import admin_shares  # noqa: E402, F401 - shared hands' admin (games/admin_shares.py)

@@ -209,3 +209,37 @@ class HandAnalysis(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     body = models.JSONField(default=dict)
     updated_at = models.DateTimeField(auto_now=True)
+
+
+class SharedHand(models.Model):
+    """A finished hand its owner shares by an unguessable, read-only link (``games.shares``).
+
+    The link names a match and a hand number, so any hand stored as a match's events can be
+    shared the same way, played here or imported. Only the SHA-256 of the token is looked up
+    (``digest``): finding a row by it tells nothing about how close a guessed token came. A
+    revoked link keeps its row (``revoked_at``) for the admin, and answers 404 like a wrong one.
+    """
+
+    token = models.CharField(max_length=64, editable=False)
+    digest = models.CharField(max_length=64, unique=True, editable=False)
+    owner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="shared_hands")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="shared_hands")
+    hand_number = models.PositiveIntegerField()
+    # The owner chose to sign the link with their name (a registered player's username).
+    show_owner_name = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "hand_number"],
+                condition=models.Q(revoked_at__isnull=True),
+                name="games_shared_hand_one_live_link",
+            ),
+        ]
+        indexes = [models.Index(fields=["owner", "-created_at"], name="games_shared_hand_owner")]
+
+    def __str__(self) -> str:
+        return f"hand {self.hand_number} of {self.match_id}"

@@ -92,11 +92,12 @@ def match_state(match: Match) -> Any:
     return state
 
 
-def folded_from_events(match: Match) -> Any:
-    """The state folded from every stored event, ignoring snapshots (for checks and audits)."""
+def folded_from_events(match: Match, *, upto: int | None = None) -> Any:
+    """The state folded from every stored event (up to ``upto``), ignoring snapshots (for
+    checks and audits, and a shared hand's table as it was when the hand ended)."""
     game = game_for(match.game)
     state = game.new_state()
-    for _, item in stored_events(match):
+    for _, item in stored_events(match, upto=upto):
         game.apply(state, item)
     return state
 
@@ -231,9 +232,11 @@ def match_hands(match: Match) -> list[dict[str, Any]]:
     ]
 
 
-def hand_replay(match: Match, hand_number: int) -> dict[str, Any]:
+def hand_replay(match: Match, hand_number: int, *, at_its_end: bool = False) -> dict[str, Any]:
     """A finished hand's events in order as the owner may see them, with what lets anyone
-    verify its deal (the game's ``replay_proof``: commitments and revealed seeds)."""
+    verify its deal (the game's ``replay_proof``: commitments and revealed seeds). With
+    ``at_its_end``, the proof as it stood when the hand ended (a shared hand's: no seed
+    revealed later)."""
     game = game_for(match.game)
     rows = hand_events(match, hand_number)
     if not rows:
@@ -246,5 +249,6 @@ def hand_replay(match: Match, hand_number: int) -> dict[str, Any]:
         for row, item in zip(rows, hand, strict=True)
     ]
     # A shuffle may serve many hands and be revealed later: the proof reads the whole match.
-    so_far = [item for _, item in stored_events(match, upto=match.seq)]
+    upto = rows[-1].seq if at_its_end else match.seq
+    so_far = [item for _, item in stored_events(match, upto=upto)]
     return {"hand_number": hand_number, "events": events, **game.replay_proof(hand, so_far)}

@@ -1,4 +1,5 @@
-"""Rate limits on the requests worth abusing: sign-up, log-in, starting matches and acting.
+"""Rate limits on the requests worth abusing: sign-up, log-in, starting matches, acting, sharing
+hands and opening shared ones (where guessing a link would be the abuse).
 
 One DRF throttle (``REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"]``) picks each request's scope by
 its route name, so the views carry no throttling code; every other route is never limited. Each
@@ -32,8 +33,12 @@ SCOPES: dict[tuple[str, str], str] = {
     ("POST", "api-login"): "login",
     ("POST", "api-matches"): "match_start",
     ("POST", "api-match-act"): "action",
+    ("POST", "api-hand-share"): "share",
+    ("DELETE", "api-share"): "share",
+    # Every look-up of a link, right or wrong, counts: guessing needs millions of them.
+    ("GET", "api-shared"): "shared",
 }
-PER_ADDRESS = frozenset({"signup", "login"})
+PER_ADDRESS = frozenset({"signup", "login", "shared"})
 
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
@@ -50,24 +55,10 @@ class RouteThrottle(BaseThrottle):
 
     def allow_request(self, request: Request, view: Any) -> bool:
         scope = self.scope_of(request)
-        rate = api_settings.DEFAULT_THROTTLE_RATES.get(scope) if scope else None
-        if scope is None or rate is None:
+        if scope is None:
             return True
-        limit, period = parse_rate(rate)
-        now = time.time()
-        window = int(now // period)
-        key = f"throttle:{scope}:{self.client_of(request, scope)}:{window}"
-        try:
-            count = self._bump(key, period)
-        except Exception:  # the cache is unreachable: never refuse play because of it
-            logger.warning(
-                "throttle %s not counted: the cache is unavailable", scope, exc_info=True
-            )
-            return True
-        if count <= limit:
-            return True
-        self.retry_after = max(1, math.ceil((window + 1) * period - now))
-        return False
+        self.retry_after = scope_wait(scope, self.client_of(request, scope))
+        return self.retry_after is None
 
     def wait(self) -> float | None:
         return self.retry_after
@@ -84,13 +75,33 @@ class RouteThrottle(BaseThrottle):
             return f"address:{self.get_ident(request)}"
         return f"player:{player_id}"
 
-    @staticmethod
-    def _bump(key: str, period: int) -> int:
-        # add() creates the window's counter only if it is missing; incr() is atomic in Redis
-        # (INCR) and in the local-memory cache (under its lock).
-        cache.add(key, 0, timeout=period + 1)
-        try:
-            return cache.incr(key)
-        except ValueError:  # expired between add() and incr()
-            cache.add(key, 1, timeout=period + 1)
-            return 1
+
+def scope_wait(scope: str, client: str) -> int | None:
+    """Count one request of ``client`` in ``scope``: None if it is within the rate, else the
+    seconds until the window ends (also used outside DRF: the shared hand's preview page)."""
+    rate = api_settings.DEFAULT_THROTTLE_RATES.get(scope)
+    if rate is None:
+        return None
+    limit, period = parse_rate(rate)
+    now = time.time()
+    window = int(now // period)
+    key = f"throttle:{scope}:{client}:{window}"
+    try:
+        count = _bump(key, period)
+    except Exception:  # the cache is unreachable: never refuse play because of it
+        logger.warning("throttle %s not counted: the cache is unavailable", scope, exc_info=True)
+        return None
+    if count <= limit:
+        return None
+    return max(1, math.ceil((window + 1) * period - now))
+
+
+def _bump(key: str, period: int) -> int:
+    # add() creates the window's counter only if it is missing; incr() is atomic in Redis
+    # (INCR) and in the local-memory cache (under its lock).
+    cache.add(key, 0, timeout=period + 1)
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired between add() and incr()
+        cache.add(key, 1, timeout=period + 1)
+        return 1

@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from games.api import errors, events, hands, matches, sessions, stats
+from games.api import errors, events, hands, matches, sessions, shares, stats
 
 urlpatterns = [
     path("session/", sessions.SessionView.as_view(), name="api-session"),
@@ -42,6 +42,14 @@ urlpatterns = [
         hands.HandAnalysisView.as_view(),
         name="api-hand-analysis",
     ),
+    path(
+        "matches/<str:match_id>/hands/<int:hand_number>/share/",
+        shares.HandShareView.as_view(),
+        name="api-hand-share",
+    ),
+    path("shares/", shares.ShareListView.as_view(), name="api-shares"),
+    path("shares/<str:token>/", shares.ShareDetailView.as_view(), name="api-share"),
+    path("shared/<str:token>/", shares.SharedHandView.as_view(), name="api-shared"),
     path(
         "matches/<str:match_id>/export/", hands.MatchExportView.as_view(), name="api-match-export"
     ),

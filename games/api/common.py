@@ -47,6 +47,17 @@ class Text(serializers.CharField):
         return super().to_internal_value(data)
 
 
+class Flag(serializers.BooleanField):
+    """A JSON boolean, nothing else: DRF's BooleanField also takes ``"yes"``, ``1`` and ``"on"``."""
+
+    default_error_messages = {"not_a_boolean": "true or false, not {kind}."}
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("not_a_boolean", kind=type(data).__name__)
+        return data
+
+
 def requester(request: Request) -> Player | None:
     """The player making the request (set by ``PlayerSessionAuthentication``), if any yet."""
     auth = request.auth

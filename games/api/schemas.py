@@ -565,3 +565,42 @@ class Analysis(serializers.Serializer):
     costly = serializers.ListField(
         child=serializers.IntegerField(), help_text="Seqs of the costly decisions."
     )
+
+
+# --- shared hands ----------------------------------------------------------------------------
+
+
+class Share(serializers.Serializer):
+    token = serializers.CharField(help_text="The link's secret: /shared/<token> opens it.")
+    match_id = serializers.UUIDField()
+    game = GameName()
+    hand_number = serializers.IntegerField()
+    show_owner_name = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+
+
+class ShareList(serializers.Serializer):
+    shares = Share(many=True)
+
+
+class SharePreview(serializers.Serializer):
+    hands = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="The owner's cards first, then every hand shown by the end.",
+    )
+    ending = serializers.CharField(
+        help_text="showdown, no_showdown, or all_in_<street> (the street of the first all-in)."
+    )
+    pot = serializers.IntegerField(help_text="Chips the pots paid.")
+
+
+class SharedHand(serializers.Serializer):
+    """A shared hand exactly as its owner's replay showed it when the hand ended."""
+
+    game = GameName()
+    hand_number = serializers.IntegerField()
+    owner = serializers.CharField(allow_null=True, help_text="Only if the owner chose to show it.")
+    players = SeatPersona(many=True)
+    view = ViewField(help_text="The owner's seat's view at the hand's last event.")
+    replay = Replay()
+    preview = SharePreview()

@@ -23,6 +23,7 @@ from games.engine.audit import AuditReport
 from games.engine.betting import LegalActions
 from games.engine.event_sourcing import Deciding
 from games.engine.events import Event, HandClosing, HandOpening, SegmentStart
+from games.engine.share_preview import SharePreview, neutral_preview
 
 __all__ = [
     "ActionRequest",
@@ -388,6 +389,11 @@ class Game(Protocol[StateT, CommandT]):
         ``showdown``, ``all_in``, ``result``, ``stacks_after``, ``eliminated``."""
         ...
 
+    def share_preview(self, records: Sequence[Record], seat: int) -> SharePreview:
+        """What a shared hand's link preview says, from the hand's records and ``seat``'s view
+        (:mod:`games.engine.share_preview`): hands shown, how it ended, the pot."""
+        ...
+
     def replay_proof(self, hand: Sequence[Event], match: Sequence[Event]) -> dict[str, Any]:
         """What lets anyone verify a finished hand's deal: its commitments and revealed seeds.
 
@@ -513,6 +519,9 @@ class EngineGame[S: TableState, C]:
 
     def hand_facts(self, records: Sequence[Record], seat: int) -> dict[str, Any]:
         return neutral_hand_facts(records, seat)
+
+    def share_preview(self, records: Sequence[Record], seat: int) -> SharePreview:
+        return neutral_preview(self.hand_facts(records, seat))
 
     def hand_opened_by(self, event: Event) -> int | None:
         return event.number if isinstance(event, HandOpening) else None

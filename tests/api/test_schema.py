@@ -137,6 +137,13 @@ def read_everything(client: ApiClient, match_id: str) -> None:
     elif hands[0]["finished"]:
         assert client.get(analysis).status in (200, 202)  # the task runs at commit
         assert client.get(analysis).ok().body["status"] == "ready"
+    first = hands[0]["hand_number"]
+    token = client.post(f"/api/matches/{match_id}/hands/{first}/share/").ok().body["token"]
+    client.post(f"/api/matches/{match_id}/hands/{first}/share/", {"show_owner_name": True}).ok()
+    client.get("/api/shares/").ok()
+    client.get(f"/api/shared/{token}/").ok()
+    assert client.request("DELETE", f"/api/shares/{token}/").status == 204
+    assert client.get(f"/api/shared/{token}/").code == "not_found"
     assert client.act(match_id, "check").code == "match_over"
     assert client.watch(match_id).code == "match_over"
     client.restart(match_id).ok()
@@ -250,6 +257,10 @@ def test_every_operation_of_the_schema_is_covered_by_the_tests_above():
         ("GET", "/api/matches/{match_id}/hands/{hand_number}/"),
         ("GET", "/api/matches/{match_id}/hands/{hand_number}/export/"),
         ("GET", "/api/matches/{match_id}/export/"),
+        ("POST", "/api/matches/{match_id}/hands/{hand_number}/share/"),
+        ("GET", "/api/shares/"),
+        ("DELETE", "/api/shares/{token}/"),
+        ("GET", "/api/shared/{token}/"),
         ("GET", "/api/matches/{match_id}/hands/{hand_number}/analysis/"),
         ("GET", "/api/stats/"),  # tests/api/test_stats.py
     }

@@ -35,7 +35,7 @@ from typing import Any, cast
 
 from games.engine.events import Event
 from games.engine.game import ActionRequest, EngineGame, HandSummary, Standings, summarize
-from games.engine.holdem import audit, hand_facts, phh, view
+from games.engine.holdem import audit, hand_facts, phh, share_preview, view
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
 from games.engine.holdem.evaluator import HandRank, describe
@@ -45,6 +45,7 @@ from games.engine.holdem.rules import CARDAVIA_TABLE, SEATS
 from games.engine.holdem.state import HoldemState, Phase
 from games.engine.holdem.stats import STATS
 from games.engine.holdem.view_types import HoldemView
+from games.engine.share_preview import SharePreview
 
 __all__ = ["HOLDEM", "Holdem"]
 
@@ -109,6 +110,9 @@ class Holdem(EngineGame[HoldemState, Command]):
 
     def hand_facts(self, records: Sequence[Mapping[str, Any]], seat: int) -> dict[str, Any]:
         return hand_facts.hand_facts(records, seat)
+
+    def share_preview(self, records: Sequence[Mapping[str, Any]], seat: int) -> SharePreview:
+        return share_preview.share_preview(records, seat)
 
     def replay_proof(self, hand: Sequence[Event], match: Sequence[Event]) -> dict[str, Any]:
         """The hand's commitment and, once it is over, its seed: the seed fixes the whole deck

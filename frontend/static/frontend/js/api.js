@@ -116,3 +116,10 @@ export const restart = (id, expectedSeq) =>
   request("POST", `/api/matches/${id}/restart/`, { expected_seq: expectedSeq });
 export const watch = (id, expectedSeq) =>
   request("POST", `/api/matches/${id}/watch/`, { expected_seq: expectedSeq });
+
+// Shared hands: the owner's links (share, list, revoke), and a link's hand for anyone.
+export const shareHand = (id, number, showOwnerName) =>
+  request("POST", `/api/matches/${id}/hands/${number}/share/`, { show_owner_name: showOwnerName });
+export const shares = () => request("GET", "/api/shares/");
+export const revokeShare = (token) => request("DELETE", `/api/shares/${encodeURIComponent(token)}/`);
+export const sharedHand = (token) => request("GET", `/api/shared/${encodeURIComponent(token)}/`);

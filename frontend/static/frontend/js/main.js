@@ -672,6 +672,11 @@ let studyPage = null;
 
 function studyRoute(first, rest) {
   if (first === "stats") return { tab: "study", page: "stats", matchId: null, anchor: null };
+  if (first === "shares") return { tab: "study", page: "shares", matchId: null, anchor: null };
+  if (first === "shared" && rest[0]) {
+    const at = rest[1] === "step" && /^\d+$/.test(rest[2] || "") ? Number(rest[2]) : null;
+    return { tab: "study", page: "shared", token: rest[0], step: at, matchId: null, anchor: null };
+  }
   if (first !== "match" || !rest[0]) return null;
   if (rest[1] === "hands") return { tab: "study", page: "hands", matchId: rest[0], anchor: null };
   if (rest[1] !== "hand" || !/^\d+$/.test(rest[2] || "")) return null;
@@ -767,6 +772,9 @@ async function start() {
     return;
   }
   ctrl.ready = true;
+  // A shared hand's link (/shared/<token>, whose preview the server wrote) opens in the client.
+  const shared = location.pathname.match(/^\/shared\/([^/]+)$/);
+  if (shared && !location.hash) history.replaceState(null, "", `/#/shared/${shared[1]}`);
   window.addEventListener("hashchange", onRoute);
   document.addEventListener("keydown", onKey);
   document.addEventListener("keydown", (event) => onNextHandKey(ctrl, event));

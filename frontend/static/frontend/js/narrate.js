@@ -18,7 +18,9 @@ function winnersSubject(display, winners) {
 export function narrate(display, record) {
   const kind = shortType(record);
   const p = record.payload;
-  const key = `event.${kind}`;
+  // A shared hand's visitor is not the owner whose own cards are dealt: "Vera is dealt …".
+  const dealtToOwner = display.shared && (kind === "hole_cards_dealt" || kind === "card_dealt" || kind === "locked_cards_revealed");
+  const key = dealtToOwner ? `share.event.${kind}` : `event.${kind}`;
   if (!has(key)) return null;
   const params = {};
   if (p.seat !== undefined && p.seat !== null) {
@@ -94,6 +96,8 @@ export function narrate(display, record) {
       params.cards = cardsText(p.cards);
       params.mine = cardsText([p.cards[display.viewer]]);
       params.theirs = cardsText([p.cards[1 - display.viewer]]);
+      params.player = playerName(display, display.viewer);
+      params.opponent = playerName(display, 1 - display.viewer);
       break;
     case "shoe_shuffled":
       if (p.shuffle <= 1) return null;

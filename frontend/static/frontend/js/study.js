@@ -6,6 +6,8 @@
 //   #/match/<id>/hands                   the hand list and the stack chart
 //   #/match/<id>/hand/<n>[/step/<k>]     the replayer at step k (0: before the first event)
 //   #/stats                              your statistics
+//   #/shares                             your shared hands' links (share.js)
+//   #/shared/<token>[/step/<k>]          a hand shared with you, read-only (share.js)
 
 import { h } from "../vendor/preact-11.2.0/preact.js";
 import * as api from "./api.js";
@@ -16,6 +18,8 @@ import { handListView, segmentOpening } from "./views/replay_list.js";
 import { replayView } from "./views/replay.js";
 import { buildSteps, startingStacks } from "./views/replay_steps.js";
 import { statsView } from "./views/stats.js";
+import { connect as connectSharing, loadLinks, loadShared } from "./share.js";
+import { sharesView } from "./views/share.js";
 
 const PLAY_MS = 800;
 const ANALYSIS_POLL_MS = 1000;
@@ -39,6 +43,7 @@ export const study = {
   proof: null, // null | "running" | [result, ...]
   analysis: null, // null | {status: "pending" | "ready" | "unavailable", data}
   stats: null,
+  shared: null, // a shared hand's link: {token, owner}; null on the owner's own pages
   loading: false,
 };
 
@@ -103,8 +108,8 @@ async function loadStart(matchId) {
   if (study.matchId === matchId) study.start = startingStacks(study.body, replay.events);
 }
 
-async function loadHand(matchId, number) {
-  const { body: replay } = await getJson(`${matchPath(matchId)}/hands/${number}/`);
+async function loadHand(matchId, number, given = null) {
+  const replay = given || (await getJson(`${matchPath(matchId)}/hands/${number}/`)).body;
   const revealed = study.body.game === "holdem" ? await holeCardsFromSeed(replay).catch(() => ({})) : {};
   const { steps, events } = buildSteps(study.body, replay, revealed);
   study.hand = { number, replay, steps, events, step: 0, playing: false };
@@ -119,7 +124,18 @@ export async function open(controller, route, requestRedraw) {
   redraw = requestRedraw;
   stopPlaying();
   study.page = route.page;
+  connectSharing(redraw, fail);
   try {
+    if (route.page === "shares") {
+      study.loading = false;
+      await loadLinks();
+      return;
+    }
+    if (route.page === "shared") {
+      await openShared(route);
+      return;
+    }
+    study.shared = null;
     if (route.page === "stats") {
       study.loading = study.stats === null;
       redraw();
@@ -141,6 +157,7 @@ export async function open(controller, route, requestRedraw) {
     setStep(Number.isFinite(route.step) ? route.step : 0, { url: false });
     // The analysis is computed on demand (a Celery task): asked for when the player does.
     if (study.analysis === null && study.body.game === "holdem") study.analysis = { status: "idle", data: null };
+    loadLinks();
   } catch (error) {
     fail(error);
   } finally {
@@ -149,9 +166,28 @@ export async function open(controller, route, requestRedraw) {
   }
 }
 
+// A shared hand: read once per link; no match of the viewer's behind it.
+async function openShared(route) {
+  if (!study.shared || study.shared.token !== route.token) {
+    study.loading = true;
+    study.shared = { token: route.token, owner: null };
+    study.matchId = null;
+    study.hand = null;
+    redraw();
+    const body = await loadShared(route.token);
+    if (!study.shared || study.shared.token !== route.token) return;
+    study.body = body;
+    study.table = fromView(body);
+    study.shared.owner = body.owner;
+    await loadHand(null, body.replay.hand_number, body.replay);
+  }
+  setStep(Number.isFinite(route.step) ? route.step : 0, { url: false });
+}
+
 // --- the replayer's commands -------------------------------------------------------------------
 
 function stepUrl(k) {
+  if (study.shared) return `#/shared/${study.shared.token}/step/${k}`;
   return `#/match/${study.matchId}/hand/${study.hand.number}/step/${k}`;
 }
 
@@ -292,7 +328,7 @@ export async function analyse() {
 // The replayer's controls are a media player's: like a time axis they read left to right in
 // every language (the scrubber too), so → is always forward.
 function onKey(event) {
-  if (!ctrl || ctrl.route.tab !== "study" || study.page !== "hand" || !study.hand) return;
+  if (!ctrl || ctrl.route.tab !== "study" || (study.page !== "hand" && study.page !== "shared") || !study.hand) return;
   if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
   const target = event.target;
   const tag = target && target.tagName;
@@ -322,6 +358,11 @@ export function view(controller) {
   ctrl = controller;
   if (study.loading) return h("p", { class: "loading", "aria-busy": "true" }, t("replay.loading"));
   if (study.page === "stats") return statsView(study);
+  if (study.page === "shares") return sharesView(study);
+  if (study.page === "shared" && !study.hand) {
+    const missing = ctrl.error && ctrl.error.code === "not_found";
+    return missing ? h("p", { class: "study-hint shared-missing" }, t("share.missing")) : null;
+  }
   if (!study.body) return null;
   if (study.page === "hands") return handListView(study);
   if (!study.hand) return null;

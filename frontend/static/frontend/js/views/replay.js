@@ -12,6 +12,7 @@ import { handHref, studyNav } from "./replay_list.js";
 import { card, gameName, handName, nameList, playerName, subjectOf } from "./common.js";
 import { holdemTable } from "./holdem.js";
 import { pictureStyle } from "./settings.js";
+import { sharedHead, sharePanel } from "./share.js";
 import { outcomeText, updownTable } from "./updown.js";
 
 // What the table views ask of the controller, for a table nobody acts on.
@@ -336,26 +337,31 @@ export function replayView(study, ctrl) {
   return h(
     "div",
     { class: "study study-replay", "data-game": game },
-    h(
-      "div",
-      { class: "study-head" },
-      h("h2", null, t("replay.title", { hand: title, game: gameName(game) })),
-      studyNav(study, handPager(study)),
-    ),
+    study.shared
+      ? sharedHead(study)
+      : h(
+          "div",
+          { class: "study-head" },
+          h("h2", null, t("replay.title", { hand: title, game: gameName(game) })),
+          studyNav(study, handPager(study)),
+        ),
     h(
       "div",
       { class: "replay-layout" },
       h("div", { class: "replay-main" }, tableStage(study, ctrl, display), controls(study), shownByTheSeed(hand)),
       actionLog(study),
     ),
-    exportLinks(study),
+    study.shared ? null : exportLinks(study),
     h(
       "div",
       { class: "study-grid" },
-      proofView(study, display),
+      // An Up & Down shoe is checked against the match's earlier deals, which a link does not open.
+      study.shared && game !== "holdem" ? null : proofView(study, display),
       settlementView(study),
     ),
-    game === "holdem" ? analysisView(study, display) : null,
+    // The analysis is computed for the owner on demand (a Celery task): not from a link.
+    game === "holdem" && !study.shared ? analysisView(study, display) : null,
+    study.shared ? null : sharePanel(study, ctrl.session),
     // The step's line, read out as the player steps through.
     h("p", { class: "visually-hidden", "aria-live": "polite" }, hand.step ? narrate(hand.steps[hand.step - 1], hand.events[hand.step - 1]) : null),
   );

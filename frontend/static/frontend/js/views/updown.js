@@ -247,12 +247,12 @@ export function updownTable(ctrl) {
         {
           class: `seat seat-me ${display.to_act === display.viewer ? "to-act" : ""}`,
           "data-seat": display.viewer,
-          "aria-label": t("ui.player.you"),
+          "aria-label": playerName(display, display.viewer),
         },
         h(
           "div",
           { class: "seat-head" },
-          h("h3", { class: "seat-name" }, t("ui.player.you")),
+          h("h3", { class: "seat-name" }, playerName(display, display.viewer)),
           display.starter === display.viewer ? h("span", { class: "marker" }, t("ui.updown.starter_short")) : null,
         ),
         h("div", { class: "seat-stack" }, t("ui.seat.stack", { amount: me.stack })),
