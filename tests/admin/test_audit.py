@@ -57,8 +57,8 @@ def test_the_hand_history_shows_every_event_and_says_the_settlement_is_verified(
     assert "Verified" in html
     rows = EventRow.objects.filter(match=honest_match, hand_number=2)
     for row in rows:
-        assert f"<td>{row.seq}</td>" in html
-    assert "HoleCardsDealt" in html and "PotAwarded" in html
+        assert f"<tr><td>{row.seq}</td><td><code>{row.type}</code></td>" in html
+    assert "HoleCardsDealt(" not in html and "PotAwarded(" not in html
 
 
 def test_the_hand_history_of_a_tampered_hand_shows_the_mismatch(
@@ -85,7 +85,7 @@ def test_the_audit_action_reports_each_selected_match(
     )
     html = staff.get("/admin/games/match/").content.decode()
     assert "3 hands verified, no mismatch" in html
-    assert "MISMATCH at seq" in html
+    assert "hands verified, then a mismatch at seq" in html
 
 
 def test_staff_can_read_events_but_never_add_change_or_delete_them(

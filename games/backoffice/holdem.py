@@ -1,0 +1,148 @@
+"""Hold'em's lines: the deal, the streets with the pot at their start, the showdown's hands
+named (with the kickers that decided a pot), each pot with who could win it and who did."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.safestring import SafeString
+
+from games.backoffice.story import (
+    Payload,
+    PotRow,
+    Telling,
+    narrates,
+    odd_chips_line,
+    shares_text,
+)
+
+# How many of a hand rank's ranks name its category; the ranks after them are kickers
+# (docs: contracts of ``holdem.pot_awarded``'s ``kickers``).
+NAMING_RANKS = {"high_card": 1, "pair": 1, "two_pair": 2, "three_of_a_kind": 1, "four_of_a_kind": 1}
+
+
+def hand_name(telling: Telling, rank: Mapping[str, Any] | None, kickers: int = 0) -> str:
+    """ "Pair of eights", or with the kickers that decided: "Pair of eights, jack kicker"."""
+    if not rank or not rank.get("category"):
+        return ""
+    ranks = list(rank.get("ranks") or [])
+    params: dict[str, str] = {}
+    for index, code in enumerate(ranks, start=1):
+        params[f"rank{index}"] = telling.words(f"card.rank.{code}")
+        plural = f"card.rank_plural.{code}"
+        has_plural = telling.words.has(plural)
+        params[f"ranks{index}"] = telling.words(plural) if has_plural else params[f"rank{index}"]
+    if ranks:
+        params |= {
+            "high": params["ranks1"],
+            "low": params.get("ranks2", ""),
+            "rank": params["rank1"],
+            "ranks": params["ranks1"],
+        }
+    name = telling.words(f"hand.name.{rank['category']}", params)
+    naming = NAMING_RANKS.get(rank["category"], 0)
+    deciding = ranks[naming : naming + kickers] if naming else []
+    if not deciding:
+        return name
+    words = [telling.words(f"card.rank.{code}") for code in deciding]
+    return telling.words(
+        "backoffice.hand.kickers",
+        {"hand": name, "kickers": telling.listed(words), "count": len(words)},
+    )
+
+
+@narrates("holdem.hand_started")
+def hand_started(telling: Telling, p: Payload) -> None:
+    telling.position(p["button"], telling.words("backoffice.position.button"))
+    telling.say("event.hand_started", kind="heading", number=p["hand_number"], seat=p["button"])
+
+
+@narrates("holdem.blind_posted")
+def blind_posted(telling: Telling, p: Payload) -> None:
+    short = "blind.small_short" if p["blind"] == "small" else "blind.big_short"
+    telling.position(p["seat"], telling.words(short))
+    telling.put(p["seat"], p["amount"])
+    telling.say("event.blind_posted", seat=p["seat"], blind=p["blind"], amount=p["amount"])
+
+
+@narrates("holdem.hole_cards_dealt")
+def hole_cards_dealt(telling: Telling, p: Payload) -> None:
+    if not telling.street_opened:
+        telling.street_opened = True
+        _street(telling, telling.text("street.preflop"))
+    telling.say("backoffice.holdem.hole_cards", seat=p["seat"], cards=telling.cards(p["cards"]))
+
+
+@narrates("holdem.board_dealt")
+def board_dealt(telling: Telling, p: Payload) -> None:
+    telling.new_round()
+    cards = telling.cards(p["cards"])
+    _street(telling, telling.text("event.board_dealt", street=p["street"], cards=cards))
+
+
+def _street(telling: Telling, title: SafeString) -> None:
+    telling.heading(title, telling.text("backoffice.street.pot", amount=telling.pot))
+
+
+@narrates("holdem.cards_exposed")
+def cards_exposed(telling: Telling, p: Payload) -> None:
+    """An all-in player's cards turned up before the run-out (contracts: ``CardsExposed``)."""
+    telling.say("backoffice.holdem.cards_exposed", seat=p["seat"], cards=telling.cards(p["cards"]))
+
+
+@narrates("holdem.hand_shown")
+def hand_shown(telling: Telling, p: Payload) -> None:
+    name = hand_name(telling, p.get("rank"))
+    telling.say(
+        "event.hand_shown",
+        kind="showdown",
+        seat=p["seat"],
+        cards=telling.cards(p["cards"]),
+        hand=name,
+        has_hand="yes" if name else "no",
+    )
+
+
+@narrates("holdem.pot_awarded")
+def pot_awarded(telling: Telling, p: Payload) -> None:
+    winners = list(p["winners"])
+    name = hand_name(telling, p.get("hand_rank"), int(p.get("kickers") or 0))
+    telling.say(
+        "event.pot_awarded",
+        kind="result",
+        subject=telling.subject(winners[0]) if len(winners) == 1 else "several",
+        winners=telling.names(winners),
+        others=telling.names(winners),
+        pot=p["pot"],
+        amount=p["amount"],
+        hand=name,
+        has_hand="yes" if name else "no",
+    )
+    odd_chips_line(telling, "replay.settle.odd_holdem", p.get("odd_chips") or ())
+    label = (
+        telling.words("pot.main")
+        if p["pot"] == 0
+        else telling.words("pot.side", {"number": p["pot"]})
+    )
+    telling.pots.append(
+        PotRow(
+            label=label,
+            amount=p["amount"],
+            eligible=telling.names(p["eligible"]),
+            winners=telling.names(winners),
+            shares=shares_text(telling, winners, p["shares"]),
+            hand=name or telling.words("replay.settle.uncontested"),
+            odd_chips=telling.names(p.get("odd_chips") or ()),
+        )
+    )
+
+
+@narrates("holdem.hand_ended")
+def hand_ended(telling: Telling, p: Payload) -> None:
+    telling.stacks_after = list(p["stacks"])
+
+
+@narrates("holdem.hand_abandoned")
+def hand_abandoned(telling: Telling, p: Payload) -> None:
+    telling.say("event.hand_abandoned", kind="result")

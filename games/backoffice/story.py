@@ -1,0 +1,287 @@
+"""A hand told in words for staff: one narrator per event type, in a registry.
+
+Each narrator reads one stored record's payload (brought to its event's current version) and adds
+its line to a :class:`Telling`, which also keeps the running figures the words need (each seat's
+stack, the chips in this betting round, the pot). Every word comes from the translation catalog
+(``games.hooks.Words``) at render time: nothing here is stored prose. A game adds its events'
+narrators with :func:`narrates`; a type nobody narrates gets a neutral line pointing at the raw
+events, so a new event never breaks the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from games.engine.events import event_class, upcast
+from games.hooks import Words
+
+Payload = Mapping[str, Any]
+Narrator = Callable[["Telling", Payload], None]
+
+NARRATORS: dict[str, Narrator] = {}
+
+SUIT_SYMBOLS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
+
+
+def narrates(*types: str) -> Callable[[Narrator], Narrator]:
+    """Register ``narrator`` as the line of each event type in ``types``."""
+
+    def register(narrator: Narrator) -> Narrator:
+        for name in types:
+            NARRATORS[name] = narrator
+        return narrator
+
+    return register
+
+
+@dataclass(frozen=True)
+class Sitter:
+    """Who sits in a seat: the player's username, or the AI's persona and level."""
+
+    seat: int
+    name: str
+    subject: str  # the name's grammatical gender for the catalog's selects: female, male, other
+    level: str | None  # the AI's level ("hard"), None for the human
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the story. ``kind`` styles it: heading, street, action, showdown, result."""
+
+    seq: int
+    kind: str
+    text: SafeString
+    aside: SafeString | None = None
+
+
+@dataclass(frozen=True)
+class PotRow:
+    label: str
+    amount: int
+    eligible: str
+    winners: str
+    shares: str
+    hand: str
+    odd_chips: str
+
+
+@dataclass
+class Telling:
+    """The hand as told so far, and the figures the next line needs."""
+
+    words: Words
+    sitters: Sequence[Sitter]
+    stacks: list[int]
+    lines: list[Line] = field(default_factory=list)
+    pots: list[PotRow] = field(default_factory=list)
+    positions: dict[int, list[str]] = field(default_factory=dict)
+    stacks_after: list[int] | None = None
+    # Up & Down: the cards each seat holds (the page gives the one kept from the last deal),
+    # the locked cards once revealed, and the card each keeps for the next deal.
+    held: dict[int, list[str]] = field(default_factory=dict)
+    locked: list[str] = field(default_factory=list)
+    kept: dict[int, str] = field(default_factory=dict)
+    seq: int = 0
+    pot: int = 0
+    round_bets: list[int] = field(default_factory=list)
+    street_opened: bool = False
+
+    def __post_init__(self) -> None:
+        self.round_bets = [0] * len(self.stacks)
+
+    # --- words ----------------------------------------------------------------------------
+
+    def text(self, key: str, **params: Any) -> SafeString:
+        """The catalog's message ``key`` as safe HTML: its own text and plain values escaped,
+        markup values (cards) kept. ``seat`` stands for the player's name and subject."""
+        seat = params.pop("seat", None)
+        if seat is not None:
+            params.setdefault("player", self.name(seat))
+            params.setdefault("subject", self.subject(seat))
+        return mark_safe(self.words(key, params, wrap=_escaped, literal=_escaped))
+
+    def say(self, key: str, kind: str = "action", aside: SafeString | None = None, **params: Any):
+        self.lines.append(Line(self.seq, kind, self.text(key, **params), aside))
+
+    def heading(self, title: SafeString, aside: SafeString | None = None) -> None:
+        """A street's (or a phase's) title line."""
+        self.lines.append(Line(self.seq, "street", title, aside))
+
+    def name(self, seat: int) -> str:
+        if 0 <= seat < len(self.sitters):
+            return self.sitters[seat].name
+        return self.words("ui.player.seat", {"seat": seat})
+
+    def subject(self, seat: int) -> str:
+        return self.sitters[seat].subject if 0 <= seat < len(self.sitters) else "other"
+
+    def names(self, seats: Iterable[int]) -> str:
+        """Names as a list in words: "Vera", "Vera and Otto", "Rune, Vera and Otto"."""
+        return self.listed([self.name(seat) for seat in seats])
+
+    def listed(self, items: Sequence[str]) -> str:
+        if len(items) < 2:
+            return "".join(items)
+        separator = self.words("ui.list.separator")
+        return self.words("ui.list.and", {"first": separator.join(items[:-1]), "last": items[-1]})
+
+    def card(self, code: str) -> SafeString:
+        """A card as its index and suit symbol, coloured by suit (four colours if chosen)."""
+        rank, suit = code[0], code[1]
+        label = self.words(
+            "card.name",
+            {"rank": self.words(f"card.rank.{rank}"), "suit": self.words(f"card.suit.{suit}")},
+        )
+        return format_html(
+            '<span class="bo-card suit-{}" title="{}">{}{}</span>',
+            suit,
+            label,
+            self.words(f"ui.card.index.{rank}"),
+            SUIT_SYMBOLS.get(suit, "?"),
+        )
+
+    def cards(self, codes: Iterable[str]) -> SafeString:
+        return mark_safe(" ".join(self.card(code) for code in codes))
+
+    def rank_word(self, code: str) -> str:
+        return self.words(f"card.rank.{code[0]}")
+
+    def amount(self, chips: int) -> str:
+        return self.words("chips.count", {"count": chips})
+
+    # --- chips ----------------------------------------------------------------------------
+
+    def put(self, seat: int, chips: int, *, in_round: bool = True) -> None:
+        """``seat`` puts ``chips`` in the pot (in this betting round, unless an ante)."""
+        self.stacks[seat] -= chips
+        self.pot += chips
+        if in_round:
+            self.round_bets[seat] += chips
+
+    def new_round(self) -> None:
+        self.round_bets = [0] * len(self.stacks)
+
+    def is_all_in(self, seat: int) -> bool:
+        return self.stacks[seat] == 0
+
+    def position(self, seat: int, label: str) -> None:
+        self.positions.setdefault(seat, []).append(label)
+
+
+def _escaped(text: str) -> str:
+    return str(conditional_escape(text))
+
+
+def payload_of(record: Mapping[str, Any]) -> Payload:
+    """The record's payload at its event's current version (as stored for a type this code does
+    not know: a narrator reads fields by name, with defaults for fields added later)."""
+    try:
+        event_class(record["type"])
+    except ValueError:
+        return record["payload"]
+    return upcast(record["type"], record["version"], dict(record["payload"]))
+
+
+def tell(telling: Telling, records: Iterable[Mapping[str, Any]]) -> Telling:
+    """Every record's line, in order."""
+    for record in records:
+        telling.seq = record["seq"]
+        NARRATORS.get(record["type"], untold(record["type"]))(telling, payload_of(record))
+    return telling
+
+
+def untold(kind: str) -> Narrator:
+    def line(telling: Telling, payload: Payload) -> None:
+        telling.say("backoffice.line.untold", kind="note", type=kind)
+
+    return line
+
+
+# --- What both games share: the table, betting, the match's own events -----------------------
+
+
+@narrates("holdem.ante_posted", "updown.ante_posted")
+def ante_posted(telling: Telling, p: Payload) -> None:
+    telling.put(p["seat"], p["amount"], in_round=False)
+    telling.say("event.ante_posted", seat=p["seat"], amount=p["amount"])
+
+
+@narrates("holdem.folded", "updown.folded")
+def folded(telling: Telling, p: Payload) -> None:
+    telling.say("event.folded", seat=p["seat"])
+
+
+@narrates("holdem.checked", "updown.checked")
+def checked(telling: Telling, p: Payload) -> None:
+    telling.say("event.checked", seat=p["seat"])
+
+
+@narrates("holdem.called", "updown.called")
+def called(telling: Telling, p: Payload) -> None:
+    telling.put(p["seat"], p["amount"])
+    _action(telling, "event.called", p["seat"], p["amount"])
+
+
+@narrates("holdem.bet", "updown.bet")
+def bet(telling: Telling, p: Payload) -> None:
+    telling.put(p["seat"], p["to"] - telling.round_bets[p["seat"]])
+    _action(telling, "event.bet", p["seat"], p["to"])
+
+
+@narrates("holdem.raised", "updown.raised")
+def raised(telling: Telling, p: Payload) -> None:
+    telling.put(p["seat"], p["to"] - telling.round_bets[p["seat"]])
+    _action(telling, "event.raised", p["seat"], p["to"])
+
+
+def _action(telling: Telling, key: str, seat: int, amount: int) -> None:
+    """A betting action, and ", all-in" when it left the player nothing behind."""
+    text = telling.text(key, seat=seat, amount=amount)
+    if telling.is_all_in(seat):
+        text = telling.text("backoffice.line.all_in", action=text)
+    telling.lines.append(Line(telling.seq, "action", text))
+
+
+@narrates("holdem.uncalled_bet_returned", "updown.uncalled_bet_returned")
+def uncalled_bet_returned(telling: Telling, p: Payload) -> None:
+    telling.put(p["seat"], -p["amount"])
+    telling.say("event.uncalled_bet_returned", seat=p["seat"], amount=p["amount"])
+
+
+@narrates("holdem.match_started", "updown.match_started")
+def match_started(telling: Telling, p: Payload) -> None:
+    telling.say("event.match_started", kind="heading")
+
+
+@narrates("holdem.match_restarted", "updown.match_restarted")
+def match_restarted(telling: Telling, p: Payload) -> None:
+    telling.say("event.match_restarted", kind="heading")
+
+
+@narrates("holdem.player_eliminated", "updown.player_eliminated")
+def player_eliminated(telling: Telling, p: Payload) -> None:
+    telling.say("event.player_eliminated", kind="result", seat=p["seat"], place=p["place"])
+
+
+@narrates("holdem.match_ended", "updown.match_ended")
+def match_ended(telling: Telling, p: Payload) -> None:
+    telling.say("event.match_ended", kind="result", seat=p["winner"])
+
+
+def odd_chips_line(telling: Telling, key: str, odd: Sequence[int]) -> None:
+    if odd:
+        telling.say(key, kind="result", count=len(odd), players=telling.names(odd))
+
+
+def shares_text(telling: Telling, winners: Sequence[int], shares: Sequence[int]) -> str:
+    return telling.listed(
+        [
+            telling.words("backoffice.pot.share", {"player": telling.name(w), "amount": s})
+            for w, s in zip(winners, shares, strict=False)
+        ]
+    )

@@ -1,0 +1,145 @@
+"""Up & Down's lines: the cards each player gets, the signals, the locks (the locked cards are
+turned up at the reveal, as at the table), the bets, the reveal and why it was won ("a 2 beats
+an ace"), and the card each player keeps for the next deal."""
+
+from __future__ import annotations
+
+from django.utils.safestring import SafeString
+
+from games.backoffice.story import (
+    Line,
+    Payload,
+    PotRow,
+    Telling,
+    narrates,
+    odd_chips_line,
+    shares_text,
+)
+
+
+@narrates("updown.deal_started")
+def deal_started(telling: Telling, p: Payload) -> None:
+    telling.position(p["starter"], telling.words("ui.updown.starter_short"))
+    telling.say("event.deal_started", kind="heading", number=p["deal_number"], seat=p["starter"])
+
+
+@narrates("updown.shoe_shuffled")
+def shoe_shuffled(telling: Telling, p: Payload) -> None:
+    # The first shoe of a match is no reshuffle: the table says nothing of it either.
+    if p["shuffle"] > 1:
+        telling.say("event.shoe_shuffled", kind="note", count=p["size"])
+
+
+@narrates("updown.card_dealt")
+def card_dealt(telling: Telling, p: Payload) -> None:
+    telling.held.setdefault(p["seat"], []).append(p["card"])
+    telling.say("backoffice.updown.card_dealt", seat=p["seat"], card=telling.card(p["card"]))
+
+
+@narrates("updown.signals_shown")
+def signals_shown(telling: Telling, p: Payload) -> None:
+    telling.heading(telling.text("updown.signals"))
+    for seat, (up, down) in enumerate(zip(p["up"], p["down"], strict=True)):
+        telling.say("backoffice.updown.signal", seat=seat, up=up, down=down)
+
+
+@narrates("updown.card_locked")
+def card_locked(telling: Telling, p: Payload) -> None:
+    held = telling.held.get(p["seat"], [])
+    if p.get("card") in held:
+        held.remove(p["card"])
+    telling.say("event.card_locked", seat=p["seat"])
+
+
+@narrates("updown.locked_cards_revealed")
+def locked_cards_revealed(telling: Telling, p: Payload) -> None:
+    telling.locked = list(p["cards"])
+    telling.heading(
+        telling.text("updown.reveal"), telling.text("backoffice.street.pot", amount=telling.pot)
+    )
+    for seat, card in enumerate(p["cards"]):
+        telling.say("backoffice.updown.locked", kind="showdown", seat=seat, card=telling.card(card))
+
+
+@narrates("updown.pot_awarded")
+def pot_awarded(telling: Telling, p: Payload) -> None:
+    winners = list(p["winners"])
+    why = _why(telling, p["outcome"], winners)
+    telling.lines.append(why)
+    telling.say(
+        "event.pot_awarded",
+        kind="result",
+        subject=telling.subject(winners[0]) if len(winners) == 1 else "several",
+        winners=telling.names(winners),
+        others=telling.names(winners),
+        pot=0,
+        amount=p["amount"],
+        hand="",
+        has_hand="no",
+    )
+    odd_chips_line(telling, "replay.settle.odd_updown", p.get("odd_chips") or ())
+    eligible = winners if p["outcome"] == "fold" else range(len(telling.sitters))
+    telling.pots.append(
+        PotRow(
+            label=telling.words("pot.pot"),
+            amount=p["amount"],
+            eligible=telling.names(eligible),
+            winners=telling.names(winners),
+            shares=shares_text(telling, winners, p["shares"]),
+            hand=why.text,
+            odd_chips=telling.names(p.get("odd_chips") or ()),
+        )
+    )
+
+
+def _why(telling: Telling, outcome: str, winners: list[int]) -> Line:
+    """Why the deal was won: the fold, the higher card, a 2 beating an ace, or a tie."""
+    if outcome == "tie":
+        return _line(telling, telling.text("updown.tie"))
+    winner = winners[0]
+    loser = 1 - winner
+    people = {
+        "winner": telling.name(winner),
+        "winner_subject": telling.subject(winner),
+        "loser": telling.name(loser),
+        "loser_subject": telling.subject(loser),
+    }
+    if outcome == "fold":
+        return _line(telling, telling.text("ui.updown.outcome.fold", **people))
+    high, low = telling.locked[winner][0], telling.locked[loser][0]
+    if high == "2" and low == "A":
+        return _line(telling, telling.text("ui.updown.outcome.two_beats_ace", **people))
+    return _line(
+        telling,
+        telling.text(
+            "ui.updown.outcome.higher_card",
+            high=telling.rank_word(high),
+            low=telling.rank_word(low),
+            **people,
+        ),
+    )
+
+
+def _line(telling: Telling, text: SafeString) -> Line:
+    return Line(telling.seq, "result", text)
+
+
+@narrates("updown.deal_ended")
+def deal_ended(telling: Telling, p: Payload) -> None:
+    telling.stacks_after = list(p["stacks"])
+    for seat, held in sorted(telling.held.items()):
+        if len(held) == 1:
+            telling.kept[seat] = held[0]
+            telling.say(
+                "backoffice.updown.kept", kind="result", seat=seat, card=telling.card(held[0])
+            )
+
+
+@narrates("updown.deal_abandoned")
+def deal_abandoned(telling: Telling, p: Payload) -> None:
+    telling.say("event.deal_abandoned", kind="result")
+
+
+@narrates("updown.shuffle_revealed")
+def shuffle_revealed(telling: Telling, p: Payload) -> None:
+    """The seed of a finished shoe: for the fairness proof, not the story (see the raw events)."""
