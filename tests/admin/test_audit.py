@@ -85,7 +85,7 @@ def test_the_audit_action_reports_each_selected_match(
     )
     html = staff.get("/admin/games/match/").content.decode()
     assert "3 hands verified, no mismatch" in html
-    assert "hands verified, then a mismatch at seq" in html
+    assert "1 hand verified, then a mismatch at seq" in html
 
 
 def test_staff_can_read_events_but_never_add_change_or_delete_them(
