@@ -6,6 +6,7 @@ audits run from the admin; and nothing of it for staff without the ``games`` vie
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import Permission, User
@@ -15,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import audit
 from games.models import HandSummary, Match, MatchAudit, Player
-from tests.admin.conftest import played_hands, store, with_pot_given_to_the_wrong_player
+from tests.admin.conftest import played_hands, store
 
 SEATS = ["human", "easy", "medium", "hard"]  # the owner, Vera, Otto, Lina
 
@@ -75,7 +76,10 @@ def test_the_match_list_shows_each_matchs_audit_state(
 ) -> None:
     admin_client.post(
         "/admin/games/match/",
-        {"action": "audit_selected", "_selected_action": [str(martas_match.id), str(tampered_match.id)]},
+        {
+            "action": "audit_selected",
+            "_selected_action": [str(martas_match.id), str(tampered_match.id)],
+        },
     )
     page = admin_client.get("/admin/games/match/").content.decode()
     assert page.count("3 hands verified, no mismatch") == 2  # the message and the row
@@ -113,14 +117,17 @@ def test_the_audit_button_shows_the_first_difference_side_by_side(
 
 
 def test_a_large_selection_is_audited_by_a_worker_task(
-    admin_client: Client, martas_match: Match, monkeypatch: pytest.MonkeyPatch
+    admin_client: Client,
+    martas_match: Match,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
 ) -> None:
     monkeypatch.setattr(audit, "INLINE_AUDIT_EVENTS", 10)
     queued: list[list[str]] = []
     from games import tasks
 
     monkeypatch.setattr(tasks.audit_matches, "delay", lambda ids: queued.append(ids))
-    with pytest.MonkeyPatch.context():
+    with django_capture_on_commit_callbacks(execute=True):
         admin_client.post(
             "/admin/games/match/",
             {"action": "audit_selected", "_selected_action": [str(martas_match.id)]},
@@ -128,11 +135,12 @@ def test_a_large_selection_is_audited_by_a_worker_task(
     page = admin_client.get("/admin/games/match/").content.decode()
     assert "1 match is being audited by a worker" in page
     assert "Audit queued" in page  # its row, until the worker takes it
-    assert queued == []  # sent once the request's transaction commits
+    assert queued == [[str(martas_match.id)]]  # sent once the request's transaction committed
     assert MatchAudit.objects.get(match=martas_match).state == MatchAudit.State.QUEUED
     # The task itself, as the worker runs it.
     assert tasks.audit_matches.run([str(martas_match.id)]) == 1
-    assert "3 hands verified, no mismatch" in admin_client.get("/admin/games/match/").content.decode()
+    page = admin_client.get("/admin/games/match/").content.decode()
+    assert "3 hands verified, no mismatch" in page
 
 
 def test_the_match_page_shows_players_places_chart_and_hands(
