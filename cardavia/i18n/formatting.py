@@ -2,8 +2,8 @@
 
 The client formats with ``Intl``; Python has no ``Intl``, so the little of CLDR the catalog's
 six languages need is written here: each language's cardinal and ordinal plural rules (integers
-only: the catalog counts chips, cards and places) and its digits and grouping separator, the
-ones ``Intl.NumberFormat`` gives. A language not listed formats as English does.
+only: the catalog counts chips, cards and places) and its thousands separator, the one
+``Intl.NumberFormat`` gives. A language not listed formats as English does.
 
 ``wrap`` decorates each substituted value and ``literal`` each run of the message's own text, so
 a caller writing HTML escapes both and passes already-safe markup (a card drawn with its suit)
@@ -29,9 +29,9 @@ from cardavia.i18n.icu import parse
 
 Text = Callable[[str], str]
 
-#: What Intl.NumberFormat writes for the catalog's languages: digits and grouping separator.
-_GROUPING = {"en": ",", "ms": ",", "de": ".", "vi": ".", "fi": "\u00a0", "ar": "\u066c"}
-_ARABIC_DIGITS = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+#: The thousands separator Intl.NumberFormat writes for the catalog's languages (Chromium's
+#: Arabic writes Western digits and a comma; tests/e2e/test_backoffice.py compares the two).
+_GROUPING = {"en": ",", "ms": ",", "de": ".", "vi": ".", "fi": "\u00a0", "ar": ","}
 
 
 def cardinal(language: str, n: int) -> str:
@@ -70,15 +70,15 @@ def _arabic(n: int) -> str:
 
 
 def format_number(language: str, value: float) -> str:
-    """``value`` with the language's digits and thousands separator (integers; a fraction is
-    written as Python writes it)."""
+    """``value`` with the language's thousands separator (integers; a fraction is written as
+    Python writes it)."""
     if isinstance(value, float) and not value.is_integer():
         text = repr(value)
     else:
         number = int(value)
         text = f"{abs(number):,}".replace(",", _GROUPING.get(language, ","))
         text = f"-{text}" if number < 0 else text
-    return text.translate(_ARABIC_DIGITS) if language == "ar" else text
+    return text
 
 
 @lru_cache(maxsize=4096)
