@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
 from typing import Any
 
@@ -33,6 +33,7 @@ from games.backoffice.labels import (
     reading,
     words_for,
 )
+from games.backoffice.story import listed
 from games.errors import ApplicationError
 from games.models import Event, HandSummary, Match, MatchAudit, Player
 from games.registry import GAMES
@@ -213,11 +214,20 @@ class MatchAdmin(BackOfficeAdmin):
         "status_name",
         "hand_count",
         "audit_state",
-        "created_at",
+        "started",
     )
     list_filter = (GameFilter, LevelFilter, StatusFilter, AuditStateFilter)
     search_fields = ("owner__user__username",)  # shows the search box; see get_search_results
-    readonly_fields = ("id", "game", "owner", "level", "status", "watching", "seq", "created_at")
+    readonly_fields = (
+        "full_id",
+        "game_name",
+        "owner_name",
+        "level_name",
+        "status_name",
+        "events_stored",
+        "started",
+        "last_event",
+    )
     fields = readonly_fields
     actions = ["audit_selected", "export_selected"]
     change_form_template = "admin/games/match/change_form.html"
@@ -259,8 +269,27 @@ class MatchAdmin(BackOfficeAdmin):
 
     @admin.display(description=label("backoffice.list.players"))
     def players(self, match: Match) -> str:
-        words = _reader_words()
-        return ", ".join(sitter.name for sitter in sitters(match, words))
+        return _names(match)
+
+    @admin.display(description=label("backoffice.list.match"))
+    def full_id(self, match: Match) -> str:
+        return str(match.id)
+
+    @admin.display(description=label("backoffice.page.player"))
+    def owner_name(self, match: Match) -> str:
+        return _names(match, [0])
+
+    @admin.display(description=label("backoffice.list.events"))
+    def events_stored(self, match: Match) -> int:
+        return match.seq
+
+    @admin.display(description=label("backoffice.list.created"), ordering="created_at")
+    def started(self, match: Match) -> Any:
+        return match.created_at
+
+    @admin.display(description=label("backoffice.list.updated"), ordering="updated_at")
+    def last_event(self, match: Match) -> Any:
+        return match.updated_at
 
     @admin.display(description=label("backoffice.list.level"), ordering="level")
     def level_name(self, match: Match) -> str:
@@ -368,6 +397,15 @@ def _reader_words() -> Any:
     return current_words()
 
 
+def _names(match: Match, seats: Iterable[int] | None = None) -> str:
+    """The names of ``seats`` (every seat by default) as a list in the reader's language:
+    "marta, Vera, Otto and Lina"."""
+    words = current_words()
+    seated = sitters(match, words)
+    chosen = range(len(seated)) if seats is None else seats
+    return listed(words, [seated[seat].name for seat in chosen if 0 <= seat < len(seated)])
+
+
 def _audit_of(match: Match) -> MatchAudit | None:
     try:
         return match.audit
@@ -387,7 +425,11 @@ def _run_audits(model_admin: MatchAdmin, request: HttpRequest, ids: list[Any]) -
         row = record_audit(match)
         state = match_page.audit_state(words, row, match)
         level = messages.ERROR if row.mismatched else messages.SUCCESS
-        model_admin.message_user(request, f"{str(match.pk)[:8]}: {state}", level=level)
+        said = words(
+            "backoffice.audit.match_result",
+            {"game": words(f"game.{match.game}.name"), "match": str(match.pk)[:8], "result": state},
+        )
+        model_admin.message_user(request, said, level=level)
 
 
 def _four_colour_chosen(request: HttpRequest) -> HttpResponse:
@@ -475,12 +517,11 @@ class HandSummaryAdmin(BackOfficeAdmin):
 
     @admin.display(description=label("backoffice.list.players"))
     def players(self, hand: HandSummary) -> str:
-        return ", ".join(sitter.name for sitter in sitters(hand.match, _reader_words()))
+        return _names(hand.match)
 
     @admin.display(description=label("backoffice.list.winners"))
     def winner_names(self, hand: HandSummary) -> str:
-        seated = sitters(hand.match, _reader_words())
-        return ", ".join(seated[seat].name for seat in hand.winners if seat < len(seated))
+        return _names(hand.match, hand.winners)
 
     @admin.display(description=label("replay.filter.all_in"), boolean=True)
     def all_in(self, hand: HandSummary) -> bool:

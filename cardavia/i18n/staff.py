@@ -46,6 +46,10 @@ class StaffWords:
 
 
 def staff_words(user: Any) -> StaffWords:
+    """The catalog in ``user``'s language; for no user, English as the files have it (no
+    query: labels shown outside a staff member's page)."""
+    if user is None:
+        return StaffWords(SOURCE_LANGUAGE, "ltr", _files(SOURCE_LANGUAGE))
     code = account_language(user) or SOURCE_LANGUAGE
     language = Language.objects.filter(code=code).first()
     messages = dict(_files(SOURCE_LANGUAGE))

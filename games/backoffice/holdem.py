@@ -93,6 +93,9 @@ def cards_exposed(telling: Telling, p: Payload) -> None:
 
 @narrates("holdem.hand_shown")
 def hand_shown(telling: Telling, p: Payload) -> None:
+    if not telling.showdown_opened:
+        telling.showdown_opened = True
+        telling.heading(telling.text("replay.list.col_showdown"))
     name = hand_name(telling, p.get("rank"))
     telling.say(
         "event.hand_shown",

@@ -50,13 +50,12 @@ def reading(words: Words) -> Iterator[Words]:
 
 
 def current_words() -> Words:
-    """The catalog of the staff member whose page is being written (English keys outside)."""
+    """The catalog of the staff member whose page is being written (English outside one)."""
     return _reader.get() or hooks.staff_words(None)
 
 
 def _text(key: str, params: dict[str, Any] | None = None) -> str:
-    words = _reader.get()
-    return words(key, params) if words is not None else key
+    return current_words()(key, params)
 
 
 label = lazy(_text, str)

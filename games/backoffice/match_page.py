@@ -206,17 +206,25 @@ def stack_chart(series: list[list[int]], seated: list[Sitter], words: Words) -> 
             for sitter in seated
         ),
     )
+    axis = format_html(
+        '<text x="4" y="14" class="bo-axis">{}</text><text x="4" y="{}" class="bo-axis">{}</text>',
+        words("chips.count", {"count": top}),
+        CHART_HEIGHT - 4,
+        words("replay.chart.start"),
+    )
     legend = format_html_join(
         "",
         '<li><span class="bo-swatch" style="background:{}"></span>{}</li>',
         ((SEAT_COLOURS[s.seat % len(SEAT_COLOURS)], s.name) for s in seated),
     )
     return format_html(
-        '<figure class="bo-chart"><svg viewBox="0 0 {} {}" role="img" aria-label="{}">{}</svg>'
-        '<figcaption><ul class="bo-legend">{}</ul></figcaption></figure>',
+        '<figure class="bo-chart"><svg viewBox="0 0 {} {}" role="img" aria-label="{}">{}{}</svg>'
+        '<figcaption><ul class="bo-legend">{}</ul> {}</figcaption></figure>',
         CHART_WIDTH,
         CHART_HEIGHT,
         words("replay.chart.title"),
         lines,
+        axis,
         legend,
+        words("backoffice.chart.hands", {"count": len(series) - 1}),
     )

@@ -90,6 +90,7 @@ class Telling:
     pot: int = 0
     round_bets: list[int] = field(default_factory=list)
     street_opened: bool = False
+    showdown_opened: bool = False
 
     def __post_init__(self) -> None:
         self.round_bets = [0] * len(self.stacks)
@@ -125,10 +126,7 @@ class Telling:
         return self.listed([self.name(seat) for seat in seats])
 
     def listed(self, items: Sequence[str]) -> str:
-        if len(items) < 2:
-            return "".join(items)
-        separator = self.words("ui.list.separator")
-        return self.words("ui.list.and", {"first": separator.join(items[:-1]), "last": items[-1]})
+        return listed(self.words, items)
 
     def card(self, code: str) -> SafeString:
         """A card as its index and suit symbol, coloured by suit (four colours if chosen)."""
@@ -171,6 +169,14 @@ class Telling:
 
     def position(self, seat: int, label: str) -> None:
         self.positions.setdefault(seat, []).append(label)
+
+
+def listed(words: Words, items: Sequence[str]) -> str:
+    """Items as a list in words: "Vera", "Vera and Otto", "Rune, Vera and Otto"."""
+    if len(items) < 2:
+        return "".join(items)
+    separator = words("ui.list.separator")
+    return words("ui.list.and", {"first": separator.join(items[:-1]), "last": items[-1]})
 
 
 def _escaped(text: str) -> str:

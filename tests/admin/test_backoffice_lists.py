@@ -41,7 +41,7 @@ def test_matches_are_found_by_username_id_and_date(
 ) -> None:
     by_name = admin_client.get("/admin/games/match/?q=mart").content.decode()
     assert len(rows(by_name)) - 1 == 1 and str(martas_match.id)[:8] in by_name
-    assert "marta, Vera, Otto, Lina" in by_name  # names, not seat numbers
+    assert "marta, Vera, Otto and Lina" in by_name  # names, not seat numbers
     by_id = admin_client.get(f"/admin/games/match/?q={str(honest_match.id)[:8]}").content.decode()
     assert len(rows(by_id)) - 1 == 1 and str(honest_match.id)[:8] in by_id
     full_id = admin_client.get(f"/admin/games/match/?q={honest_match.id}").content.decode()
