@@ -9,7 +9,7 @@ import contextlib
 import re
 import uuid
 from collections.abc import Callable, Iterable
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from django.contrib import admin, messages
@@ -19,6 +19,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils import formats, timezone
 from django.utils.html import format_html
 
 from games import exports
@@ -284,12 +285,12 @@ class MatchAdmin(BackOfficeAdmin):
         return match.seq
 
     @admin.display(description=label("backoffice.list.created"), ordering="created_at")
-    def started(self, match: Match) -> Any:
-        return match.created_at
+    def started(self, match: Match) -> str:
+        return _when(match.created_at)
 
     @admin.display(description=label("backoffice.list.updated"), ordering="updated_at")
-    def last_event(self, match: Match) -> Any:
-        return match.updated_at
+    def last_event(self, match: Match) -> str:
+        return _when(match.updated_at)
 
     @admin.display(description=label("backoffice.list.level"), ordering="level")
     def level_name(self, match: Match) -> str:
@@ -335,6 +336,8 @@ class MatchAdmin(BackOfficeAdmin):
             context = match_page.match_context(
                 match, words, page=request.GET.get("page"), per_page=HANDS_PER_PAGE
             )
+            context["title"] = f"{words(f'game.{match.game}.name')} {str(match.pk)[:8]}"
+            context["subtitle"] = None
         return super().change_view(
             request, object_id, form_url, {**(extra_context or {}), **context}
         )
@@ -395,6 +398,11 @@ class MatchAdmin(BackOfficeAdmin):
 
 def _reader_words() -> Any:
     return current_words()
+
+
+def _when(moment: datetime) -> str:
+    """A date and time as the admin writes its own, in the reader's language."""
+    return str(formats.localize(timezone.localtime(moment)))
 
 
 def _names(match: Match, seats: Iterable[int] | None = None) -> str:
