@@ -1,12 +1,19 @@
 """URL map: the web client at /, the REST API under /api/, the admin at /admin/."""
 
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from frontend import views as frontend_views
+
+
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """Pages without an icon of their own (the admin's) make browsers ask for /favicon.ico.
+    The static file's name is read per request: it is hashed once collectstatic has run."""
+    return HttpResponsePermanentRedirect(static("frontend/favicon.svg"))
+
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -15,8 +22,7 @@ urlpatterns = [
     path("api/i18n/", include("cardavia.i18n.urls")),
     path("api/", include("games.urls")),
     path("", frontend_views.index, name="index"),
-    # Pages without an icon of their own (the admin's) make browsers ask for /favicon.ico.
-    path("favicon.ico", RedirectView.as_view(url=static("frontend/favicon.svg"), permanent=True)),
+    path("favicon.ico", favicon),
 ]
 
 # An error outside any view (e.g. saving the session) while the database is down is a 503 too.
