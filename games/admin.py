@@ -464,16 +464,31 @@ def _download(export: exports.Export) -> HttpResponse:
 
 
 def _hand_audit(match: Match, hand_number: int) -> tuple[str, Any]:
-    """ "verified", "mismatch" (in this hand) or "unverified" (the audit stopped earlier)."""
+    """ "verified", "mismatch" (in this hand) or "unverified" (the audit stopped earlier).
+
+    The match's stored audit answers when it covers every event stored; else the match is
+    audited now (a long match takes a moment: the list's audit keeps the answer)."""
     rows = hand_events(match, hand_number)
-    result = audit_match(match)
-    bad = result.first_bad_seq
-    if result.report.ok or not rows or (bad is not None and bad > rows[-1].seq):
+    stored = MatchAudit.objects.filter(
+        match=match, state=MatchAudit.State.DONE, audited_seq=match.seq
+    ).first()
+    if stored is not None:
+        bad = stored.mismatch_seq if stored.reason else None
+        difference = match_page.Difference.between(
+            bad, stored.reason, stored.found, stored.expected
+        )
+    else:
+        result = audit_match(match)
+        bad = result.first_bad_seq
+        mismatches = result.report.mismatches
+        difference = match_page.Difference.of(mismatches[0], bad) if mismatches else None
+    if difference is None or not difference.reason or not rows:
         return "verified", None
-    mismatch = match_page.Difference.of(result.report.mismatches[0], bad)
+    if bad is not None and bad > rows[-1].seq:
+        return "verified", None
     if bad is not None and bad >= rows[0].seq:
-        return "mismatch", mismatch
-    return "unverified", mismatch
+        return "mismatch", difference
+    return "unverified", difference
 
 
 @admin.register(Event)

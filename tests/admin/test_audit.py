@@ -8,6 +8,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
 
+from games import admin as admin_module
 from games.models import Event as EventRow
 from games.models import Match
 
@@ -71,6 +72,24 @@ def test_the_hand_history_of_a_tampered_hand_shows_the_mismatch(
     assert "Mismatch" in tampered and "Verified" not in tampered
     later = staff.get(f"/admin/games/match/{tampered_match.id}/hands/3/").content.decode()
     assert "Not verified" in later
+
+
+def test_the_hand_pages_read_a_stored_audit_that_covers_the_match(
+    staff: Client, tampered_match: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    staff.post(f"/admin/games/match/{tampered_match.id}/audit/")
+
+    def not_again(match: Match) -> None:
+        raise AssertionError("the stored audit covers the match: no need to audit it again")
+
+    monkeypatch.setattr(admin_module, "audit_match", not_again)
+    pages = {
+        hand: staff.get(f"/admin/games/match/{tampered_match.id}/hands/{hand}/").content.decode()
+        for hand in (1, 2, 3)
+    }
+    assert "Verified" in pages[1]
+    assert "Mismatch" in pages[2] and "payload.winners" in pages[2]
+    assert "Not verified" in pages[3]
 
 
 def test_the_audit_action_reports_each_selected_match(
