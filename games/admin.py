@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q, QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -368,6 +368,8 @@ class MatchAdmin(BackOfficeAdmin):
         self._check_view(request, match)
         if "four_colour" in request.GET:
             return _four_colour_chosen(request)
+        if not HandSummary.objects.filter(match=match, hand_number=hand_number).exists():
+            raise Http404
         words = words_for(request)
         with reading(words):
             page = hand_page(match, hand_number, words)

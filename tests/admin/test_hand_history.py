@@ -84,6 +84,12 @@ def in_order(lines: list[str], expected: list[str]) -> None:
         at = found + 1
 
 
+def table_text(page: str, marker: str) -> str:
+    """The text of the first table after ``marker`` (a class name), tags taken out."""
+    table = page.split(marker, 1)[1].split("</table>", 1)[0]
+    return html.unescape(re.sub(r"<[^>]+>", " ", table))
+
+
 def no_python_reprs(page: str) -> None:
     text = html.unescape(page)
     assert not re.search(r"\b[A-Z][A-Za-z]+\(\w+=", text), "a Python repr is on the page"
@@ -119,13 +125,12 @@ def test_side_pots_all_ins_and_showdown_in_words(admin_client: Client, marta: Pl
     )
     shown = [line for line in lines if " shows " in line]
     assert len(shown) == 4 and any("Lina shows 7♣ 2♦: High card, jack" in s for s in shown)
-    seats = page.split('class="bo-table"', 1)[1].split("</table>", 1)[0]
-    text = html.unescape(re.sub(r"<[^>]+>", " ", seats))
+    text = table_text(page, 'class="bo-table"')
     assert re.search(r"marta\s+Player\s+BTN\s+1000\s+500\s+-500", text), text
     assert re.search(r"Vera\s+Easy\s+SB\s+200\s+800\s+\+600", text), text
     assert re.search(r"Otto\s+Medium\s+BB\s+500\s+900\s+\+400", text), text
     assert re.search(r"Lina\s+Hard\s+1000\s+500\s+-500", text), text
-    pots = html.unescape(re.sub(r"<[^>]+>", " ", page.split("bo-pots", 1)[1].split("</table>")[0]))
+    pots = table_text(page, "bo-pots")
     assert re.search(r"Main pot\s+800\s+marta, Vera, Otto and Lina\s+Vera", pots), pots
     assert re.search(r"Side pot 1\s+900\s+marta, Otto and Lina\s+Otto", pots), pots
     no_python_reprs(page)
@@ -149,7 +154,7 @@ def test_a_split_pot_names_its_odd_chip(admin_client: Client, marta: Player) -> 
             "The odd chip goes to Lina: the first winner clockwise from the button.",
         ],
     )
-    pots = html.unescape(re.sub(r"<[^>]+>", " ", page.split("bo-pots", 1)[1].split("</table>")[0]))
+    pots = table_text(page, "bo-pots")
     assert re.search(r"Lina 24, marta 23 and Vera 23\s+Straight, ace high\s+Lina", pots), pots
     no_python_reprs(page)
     # Previous and next hand.
@@ -281,3 +286,17 @@ def test_the_page_is_in_the_staff_members_language(admin_client: Client, marta: 
     assert "ترفع إلى 60" not in " ".join(lines)  # marta's gender is unknown: the other case
     assert any("marta يرفع إلى 60" in line for line in lines), lines
     no_python_reprs(page)
+
+
+def test_a_hand_in_play_and_a_hand_that_does_not_exist(admin_client: Client, marta: Player) -> None:
+    table = HoldemTable()
+    table.deal(holes={0: "AsKd", 1: "7c2h", 2: "9s9h", 3: "Jc8c"})
+    table.raise_to(3, 60)
+    match = store(table.events, seats=HOLDEM_SEATS, owner=marta)
+    page = admin_client.get(f"/admin/games/match/{match.id}/hands/1/").content.decode()
+    in_order(story(page), ["Hand 1", "Lina raises to 60"])
+    seats = html.unescape(
+        re.sub(r"<[^>]+>", " ", page.split("bo-table", 1)[1].split("</table>")[0])
+    )
+    assert re.search(r"Lina\s+Hard\s+1000\s+—\s+—", seats), seats  # no stacks after yet
+    assert admin_client.get(f"/admin/games/match/{match.id}/hands/2/").status_code == 404
