@@ -8,14 +8,7 @@ from typing import Any
 
 from django.utils.safestring import SafeString
 
-from games.backoffice.story import (
-    Payload,
-    PotRow,
-    Telling,
-    narrates,
-    odd_chips_line,
-    shares_text,
-)
+from games.backoffice.story import Award, Payload, Telling, award, narrates
 
 # How many of a hand rank's ranks name its category; the ranks after them are kickers
 # (docs: contracts of ``holdem.pot_awarded``'s ``kickers``).
@@ -109,35 +102,24 @@ def hand_shown(telling: Telling, p: Payload) -> None:
 
 @narrates("holdem.pot_awarded")
 def pot_awarded(telling: Telling, p: Payload) -> None:
-    winners = list(p["winners"])
-    name = hand_name(telling, p.get("hand_rank"), int(p.get("kickers") or 0))
-    telling.say(
-        "event.pot_awarded",
-        kind="result",
-        subject=telling.subject(winners[0]) if len(winners) == 1 else "several",
-        winners=telling.names(winners),
-        others=telling.names(winners),
-        pot=p["pot"],
-        amount=p["amount"],
-        hand=name,
-        has_hand="yes" if name else "no",
-    )
-    odd_chips_line(telling, "replay.settle.odd_holdem", p.get("odd_chips") or ())
     label = (
         telling.words("pot.main")
         if p["pot"] == 0
         else telling.words("pot.side", {"number": p["pot"]})
     )
-    telling.pots.append(
-        PotRow(
+    award(
+        telling,
+        Award(
             label=label,
+            pot=p["pot"],
             amount=p["amount"],
-            eligible=telling.names(p["eligible"]),
-            winners=telling.names(winners),
-            shares=shares_text(telling, winners, p["shares"]),
-            hand=name or telling.words("replay.settle.uncontested"),
-            odd_chips=telling.names(p.get("odd_chips") or ()),
-        )
+            winners=p["winners"],
+            shares=p["shares"],
+            eligible=p["eligible"],
+            odd_chips=p.get("odd_chips") or (),
+            how=hand_name(telling, p.get("hand_rank"), int(p.get("kickers") or 0)),
+            odd_chips_key="replay.settle.odd_holdem",
+        ),
     )
 
 

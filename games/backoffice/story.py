@@ -279,15 +279,57 @@ def match_ended(telling: Telling, p: Payload) -> None:
     telling.say("event.match_ended", kind="result", seat=p["winner"])
 
 
-def odd_chips_line(telling: Telling, key: str, odd: Sequence[int]) -> None:
-    if odd:
-        telling.say(key, kind="result", count=len(odd), players=telling.names(odd))
+@dataclass(frozen=True)
+class Award:
+    """A pot as both games settle it: which pot, to whom, who could win it, and how (the hand
+    name or the reason, empty for none)."""
+
+    label: str
+    pot: int
+    amount: int
+    winners: Sequence[int]
+    shares: Sequence[int]
+    eligible: Iterable[int]
+    odd_chips: Sequence[int]
+    how: str  # said in the pot's line: the winning hand's name
+    odd_chips_key: str  # the game's reason for the odd chips (replay.settle.odd_*)
+    why: str = ""  # for the pots table only, when the story says it on a line of its own
 
 
-def shares_text(telling: Telling, winners: Sequence[int], shares: Sequence[int]) -> str:
-    return telling.listed(
-        [
-            telling.words("backoffice.pot.share", {"player": telling.name(w), "amount": s})
-            for w, s in zip(winners, shares, strict=False)
-        ]
+def award(telling: Telling, pot: Award) -> None:
+    """The pot's line ("Vera wins the pot: 160 (Pair of eights)"), the odd chips' line, and
+    its row in the pots table."""
+    winners = list(pot.winners)
+    telling.say(
+        "event.pot_awarded",
+        kind="result",
+        subject=telling.subject(winners[0]) if len(winners) == 1 else "several",
+        winners=telling.names(winners),
+        others=telling.names(winners),
+        pot=pot.pot,
+        amount=pot.amount,
+        hand=pot.how,
+        has_hand="yes" if pot.how else "no",
+    )
+    if pot.odd_chips:
+        telling.say(
+            pot.odd_chips_key,
+            kind="result",
+            count=len(pot.odd_chips),
+            players=telling.names(pot.odd_chips),
+        )
+    shares = [
+        telling.words("backoffice.pot.share", {"player": telling.name(w), "amount": s})
+        for w, s in zip(winners, pot.shares, strict=False)
+    ]
+    telling.pots.append(
+        PotRow(
+            label=pot.label,
+            amount=pot.amount,
+            eligible=telling.names(pot.eligible),
+            winners=telling.names(winners),
+            shares=telling.listed(shares),
+            hand=pot.why or pot.how or telling.words("replay.settle.uncontested"),
+            odd_chips=telling.names(pot.odd_chips),
+        )
     )

@@ -6,15 +6,7 @@ from __future__ import annotations
 
 from django.utils.safestring import SafeString
 
-from games.backoffice.story import (
-    Line,
-    Payload,
-    PotRow,
-    Telling,
-    narrates,
-    odd_chips_line,
-    shares_text,
-)
+from games.backoffice.story import Award, Line, Payload, Telling, award, narrates
 
 
 @narrates("updown.deal_started")
@@ -66,29 +58,20 @@ def pot_awarded(telling: Telling, p: Payload) -> None:
     winners = list(p["winners"])
     why = _why(telling, p["outcome"], winners)
     telling.lines.append(why)
-    telling.say(
-        "event.pot_awarded",
-        kind="result",
-        subject=telling.subject(winners[0]) if len(winners) == 1 else "several",
-        winners=telling.names(winners),
-        others=telling.names(winners),
-        pot=0,
-        amount=p["amount"],
-        hand="",
-        has_hand="no",
-    )
-    odd_chips_line(telling, "replay.settle.odd_updown", p.get("odd_chips") or ())
-    eligible = winners if p["outcome"] == "fold" else range(len(telling.sitters))
-    telling.pots.append(
-        PotRow(
+    award(
+        telling,
+        Award(
             label=telling.words("pot.pot"),
+            pot=0,
             amount=p["amount"],
-            eligible=telling.names(eligible),
-            winners=telling.names(winners),
-            shares=shares_text(telling, winners, p["shares"]),
-            hand=why.text,
-            odd_chips=telling.names(p.get("odd_chips") or ()),
-        )
+            winners=winners,
+            shares=p["shares"],
+            eligible=winners if p["outcome"] == "fold" else range(len(telling.sitters)),
+            odd_chips=p.get("odd_chips") or (),
+            how="",
+            odd_chips_key="replay.settle.odd_updown",
+            why=why.text,
+        ),
     )
 
 
