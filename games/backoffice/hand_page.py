@@ -65,11 +65,18 @@ def sitters(match: Match, words: Words) -> list[Sitter]:
         if owner.user is not None
         else words("backoffice.player.guest", {"number": owner.pk})
     )
-    # A match stored without its seats (old rows, the house's tests) has the game's seats.
-    count = len(match.seats) or game_for(match.game).seat_count
-    seats = list(match.seats) + [hooks.HUMAN] * (count - len(match.seats))
+    if not match.seats:
+        # A match stored without its seats (old rows, the house's tests): the owner sits in
+        # the game's human seat, the others are named by their seat.
+        game = game_for(match.game)
+        return [
+            Sitter(seat, human, "other", None)
+            if seat == game.human_seat
+            else Sitter(seat, words("ui.player.seat", {"seat": seat}), "other", "")
+            for seat in range(game.seat_count)
+        ]
     found = []
-    for persona in hooks.seat_personas(seats, match.game):
+    for persona in hooks.seat_personas(match.seats, match.game):
         is_human = persona["level"] == hooks.HUMAN
         gender = persona["gender"] if persona["gender"] in ("female", "male") else "other"
         found.append(
@@ -87,7 +94,7 @@ def level_label(words: Words, sitter: Sitter) -> str:
     if sitter.level is None:
         return words("backoffice.seat.human")
     key = f"level.{sitter.level}.name"
-    return words(key) if words.has(key) else sitter.level
+    return words(key) if words.has(key) else sitter.level  # "" for a seat nobody named
 
 
 def hand_page(match: Match, hand_number: int, words: Words) -> HandPage:

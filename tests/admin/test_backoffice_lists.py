@@ -44,6 +44,9 @@ def test_matches_are_found_by_username_id_and_date(
     assert "marta, Vera, Otto and Lina" in by_name  # names, not seat numbers
     by_id = admin_client.get(f"/admin/games/match/?q={str(honest_match.id)[:8]}").content.decode()
     assert len(rows(by_id)) - 1 == 1 and str(honest_match.id)[:8] in by_id
+    # A match stored without its seats: a guest owner, the other seats by number.
+    guest = f"Guest {honest_match.owner_id}, Seat 1, Seat 2 and Seat 3"
+    assert f'<td class="field-players">{guest}</td>' in by_id
     full_id = admin_client.get(f"/admin/games/match/?q={honest_match.id}").content.decode()
     assert len(rows(full_id)) - 1 == 1
     today = martas_match.created_at.date().isoformat()
