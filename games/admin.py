@@ -377,7 +377,8 @@ class MatchAdmin(BackOfficeAdmin):
             context = {
                 **self.admin_site.each_context(request),
                 "title": words(
-                    "backoffice.hand.title", {"number": hand_number, "match": str(match.pk)[:8]}
+                    "backoffice.hand.title",
+                    {"number": hand_number, "match": str(match.pk)[:8], "game": match.game},
                 ),
                 "match": match,
                 "hand_number": hand_number,

@@ -223,6 +223,8 @@ def updown_match(owner: Player) -> Match:
 def test_up_and_down_two_beats_ace(admin_client: Client, marta: Player) -> None:
     match = updown_match(marta)
     page = admin_client.get(f"/admin/games/match/{match.id}/hands/1/").content.decode()
+    assert f"<h1>Deal 1 of match {str(match.id)[:8]}</h1>" in page
+    assert "/hands/1/export/ud/" in page and "Download the deal history" in page
     in_order(
         story(page),
         [

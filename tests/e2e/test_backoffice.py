@@ -48,7 +48,7 @@ def martas_matches(transactional_db: None) -> tuple[Match, Match]:
 def test_a_support_agent_finds_reads_and_audits_a_hand(
     browse: Any, martas_matches: tuple[Match, Match], language: str, size: str
 ) -> None:
-    holdem, _ = martas_matches
+    holdem, updown = martas_matches
     staff = User.objects.create_user("support", password=PASSWORD, is_staff=True, is_superuser=True)
     if language == "ar":
         choose_language(staff, "ar")
@@ -85,6 +85,11 @@ def test_a_support_agent_finds_reads_and_audits_a_hand(
     expect(page.locator(".bo-raw pre").first).to_be_visible()
     first = json.loads(page.locator(".bo-raw pre").first.inner_text())
     assert first["hand_number"] == 1 and first["button"] == 0
+    page.goto(f"/admin/games/match/{updown.id}/hands/1/")
+    expect(page.locator(".bo-story")).to_contain_text(
+        "2" if language == "ar" else "a 2 beats an ace"
+    )
+    shot(page, f"deal-{language}-{size}")
     page.goto(f"/admin/games/match/{holdem.id}/hands/1/?four_colour=on")
     expect(page.locator(".backoffice.four-colour")).to_be_visible()
     diamond = page.locator(".bo-card.suit-d").first
