@@ -91,10 +91,12 @@ class BackOfficeAdmin(ReadOnlyAdmin):
         found |= self.number_search(term)
         return queryset.filter(found), False
 
+    # How the model reaches its match in a lookup ("" for a match, "match__" for its rows).
     match_path = ""
 
     def number_search(self, term: str) -> Q:
-        return Q(pk__in=[])
+        """What a number finds besides ids and names (a hand number, for hands and events)."""
+        return Q(hand_number=int(term)) if term.isdigit() and self.match_path else Q(pk__in=[])
 
 
 def _match_id(prefix: str, term: str) -> Q:
@@ -523,9 +525,6 @@ class HandSummaryAdmin(BackOfficeAdmin):
     search_fields = ("match__owner__user__username",)
     actions = ["export_selected"]
     match_path = "match__"
-
-    def number_search(self, term: str) -> Q:
-        return Q(hand_number=int(term)) if term.isdigit() else Q(pk__in=[])
 
     @admin.display(description=label("backoffice.list.hand"), ordering="hand_number")
     def hand(self, hand: HandSummary) -> str:
