@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -191,7 +190,3 @@ def _neighbours(match: Match, hand_number: int) -> tuple[int | None, int | None]
         hand_number - 1 if hand_number - 1 in numbers else None,
         hand_number + 1 if hand_number + 1 in numbers else None,
     )
-
-
-def seat_names(seated: Sequence[Sitter], seats: Sequence[int]) -> list[str]:
-    return [seated[seat].name for seat in seats if 0 <= seat < len(seated)]

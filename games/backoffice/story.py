@@ -106,7 +106,9 @@ class Telling:
             params.setdefault("subject", self.subject(seat))
         return mark_safe(self.words(key, params, wrap=_escaped, literal=_escaped))
 
-    def say(self, key: str, kind: str = "action", aside: SafeString | None = None, **params: Any):
+    def say(
+        self, key: str, kind: str = "action", aside: SafeString | None = None, **params: Any
+    ) -> None:
         self.lines.append(Line(self.seq, kind, self.text(key, **params), aside))
 
     def heading(self, title: SafeString, aside: SafeString | None = None) -> None:
@@ -148,9 +150,6 @@ class Telling:
 
     def rank_word(self, code: str) -> str:
         return self.words(f"card.rank.{code[0]}")
-
-    def amount(self, chips: int) -> str:
-        return self.words("chips.count", {"count": chips})
 
     # --- chips ----------------------------------------------------------------------------
 
