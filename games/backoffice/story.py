@@ -185,11 +185,12 @@ def _escaped(text: str) -> str:
 def payload_of(record: Mapping[str, Any]) -> Payload:
     """The record's payload at its event's current version (as stored for a type this code does
     not know: a narrator reads fields by name, with defaults for fields added later)."""
+    payload: Payload = record["payload"]
     try:
         event_class(record["type"])
     except ValueError:
-        return record["payload"]
-    return upcast(record["type"], record["version"], dict(record["payload"]))
+        return payload
+    return upcast(record["type"], record["version"], dict(payload))
 
 
 def tell(telling: Telling, records: Iterable[Mapping[str, Any]]) -> Telling:
