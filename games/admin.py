@@ -34,7 +34,7 @@ from games.backoffice.labels import (
     reading,
     words_for,
 )
-from games.backoffice.story import listed
+from games.engine.narration import listed
 from games.errors import ApplicationError
 from games.models import Event, HandSummary, Match, MatchAudit, Player
 from games.registry import GAMES

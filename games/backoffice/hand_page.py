@@ -8,15 +8,15 @@ player kept from the last deal).
 from __future__ import annotations
 
 import json
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
+from django.utils.safestring import SafeString
 
 from games import exports, hooks
-from games.backoffice import holdem, updown  # noqa: F401 - registers the games' narrators
-from games.backoffice.story import Line, PotRow, Sitter, Telling, tell
+from games.backoffice.render import html
+from games.engine.narration import CARRIED, Sitter, Telling, tell
 from games.hooks import Words
 from games.models import Event as EventRow
 from games.models import HandSummary, Match
@@ -37,6 +37,25 @@ class SeatRow:
 
 
 @dataclass(frozen=True)
+class ShownLine:
+    seq: int
+    kind: str
+    text: SafeString
+    aside: SafeString | None
+
+
+@dataclass(frozen=True)
+class ShownPot:
+    label: str
+    amount: int
+    eligible: str
+    winners: str
+    shares: str
+    hand: SafeString
+    odd_chips: str
+
+
+@dataclass(frozen=True)
 class RawEvent:
     seq: int
     type: str
@@ -47,8 +66,9 @@ class RawEvent:
 @dataclass(frozen=True)
 class HandPage:
     seats: list[SeatRow]
-    lines: list[Line]
-    pots: list[PotRow]
+    lines: list[ShownLine]
+    pots: list[ShownPot]
+    kept: bool  # a game that carries cards into the next hand: the table shows them
     raw: list[RawEvent]
     previous: int | None
     next: int | None
@@ -102,8 +122,9 @@ def hand_page(match: Match, hand_number: int, words: Words) -> HandPage:
     first = rows[0].seq if rows else match.seq + 1
     before = _stacks_before(match, first, len(seated))
     telling = Telling(words=words, sitters=seated, stacks=list(before))
-    if match.game == "updown":
-        telling.held = _held_before(match, first)
+    carried = CARRIED.get(rows[0].type) if rows else None
+    if carried is not None:
+        telling.held = carried.held(_records_before(match, first, carried.types))
     records = [
         {"seq": r.seq, "type": r.type, "version": r.version, "payload": r.payload} for r in rows
     ]
@@ -120,15 +141,37 @@ def hand_page(match: Match, hand_number: int, words: Words) -> HandPage:
             net=after[sitter.seat] - before[sitter.seat]
             if after and sitter.seat < len(after)
             else None,
-            kept=telling.card(telling.kept[sitter.seat]) if sitter.seat in telling.kept else "",
+            kept=html(words, telling.cards([telling.kept[sitter.seat]]))
+            if sitter.seat in telling.kept
+            else "",
         )
         for sitter in seated
     ]
     previous, following = _neighbours(match, hand_number)
     return HandPage(
         seats=seats,
-        lines=telling.lines,
-        pots=telling.pots,
+        lines=[
+            ShownLine(
+                line.seq,
+                line.kind,
+                html(words, line.text),
+                html(words, line.aside) if line.aside else None,
+            )
+            for line in telling.lines
+        ],
+        pots=[
+            ShownPot(
+                pot.label,
+                pot.amount,
+                pot.eligible,
+                pot.winners,
+                pot.shares,
+                html(words, pot.hand),
+                pot.odd_chips,
+            )
+            for pot in telling.pots
+        ],
+        kept=bool(telling.kept),
         raw=[_raw(r) for r in rows],
         previous=previous,
         next=following,
@@ -159,25 +202,13 @@ def _stacks_before(match: Match, first_seq: int, seats: int) -> list[int]:
     return stacks + [0] * (seats - len(stacks))
 
 
-UPDOWN_CARDS = ("updown.card_dealt", "updown.card_locked", "updown.match_restarted")
-
-
-def _held_before(match: Match, first_seq: int) -> dict[int, list[str]]:
-    """Up & Down: the card each seat kept from the deals before (every card it was dealt since
-    the segment began, less every card it locked; a reshuffled card may come round again)."""
-    held: dict[int, Counter[str]] = {}
-    rows = (
-        EventRow.objects.filter(match=match, seq__lt=first_seq, type__in=UPDOWN_CARDS)
+def _records_before(match: Match, first_seq: int, types: tuple[str, ...]) -> list[Any]:
+    """The type and payload of every event of ``types`` stored before the hand."""
+    return list(
+        EventRow.objects.filter(match=match, seq__lt=first_seq, type__in=types)
         .order_by("seq")
         .values_list("type", "payload")
     )
-    for kind, payload in rows:
-        if kind == "updown.match_restarted":
-            held = {}
-            continue
-        cards = held.setdefault(payload["seat"], Counter())
-        cards[payload["card"]] += 1 if kind == "updown.card_dealt" else -1
-    return {seat: sorted(cards.elements()) for seat, cards in held.items()}
 
 
 def _neighbours(match: Match, hand_number: int) -> tuple[int | None, int | None]:

@@ -16,8 +16,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.backoffice.hand_page import level_label, sitters
-from games.backoffice.story import Sitter
 from games.engine.audit import Mismatch
+from games.engine.narration import Sitter
 from games.hooks import Words
 from games.models import Event as EventRow
 from games.models import HandSummary, Match, MatchAudit

@@ -42,7 +42,13 @@ from games.engine.game import (
     summarize,
     went_all_in,
 )
-from games.engine.holdem import audit, hand_facts, phh, view
+from games.engine.holdem import (
+    audit,
+    hand_facts,
+    narration,  # noqa: F401 - registers its lines for staff
+    phh,
+    view,
+)
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
 from games.engine.holdem.evaluator import HandRank, describe

@@ -82,7 +82,13 @@ from games.engine.game import (
     summarize,
     went_all_in,
 )
-from games.engine.updown import audit, deal_facts, history, view
+from games.engine.updown import (
+    audit,
+    deal_facts,
+    history,
+    narration,  # noqa: F401 - registers its lines for staff
+    view,
+)
 from games.engine.updown import events as ev
 from games.engine.updown.betting import legal_actions
 from games.engine.updown.exports import EXPORTS

@@ -1,14 +1,32 @@
-"""Hold'em's lines: the deal, the streets with the pot at their start, the showdown's hands
-named (with the kickers that decided a pot), each pot with who could win it and who did."""
+"""Hold'em's lines for the admin's hand history (:mod:`games.engine.narration`): the deal, the
+streets with the pot at their start, the showdown's hands named (with the kickers that decided
+a pot), each pot with who could win it and who did."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.safestring import SafeString
+from games.engine.holdem import events as ev
+from games.engine.narration import (
+    Award,
+    Payload,
+    Phrase,
+    Telling,
+    award,
+    narrate_betting,
+    narrate_match,
+    narrates,
+    player_eliminated,
+)
 
-from games.backoffice.story import Award, Payload, Telling, award, narrates
+narrate_betting(ev.BETTING)
+narrate_match(started=ev.MatchStarted, restarted=ev.MatchRestarted, ended=ev.MatchEnded)
+narrates(ev.PlayerEliminated.TYPE)(player_eliminated)
+
+# The all-in exposure of contracts.md (another branch adds its event class): told from its
+# record, by its type name, before and after the class exists.
+CARDS_EXPOSED = "holdem.cards_exposed"
 
 # How many of a hand rank's ranks name its category; the ranks after them are kickers
 # (docs: contracts of ``holdem.pot_awarded``'s ``kickers``).
@@ -45,13 +63,13 @@ def hand_name(telling: Telling, rank: Mapping[str, Any] | None, kickers: int = 0
     )
 
 
-@narrates("holdem.hand_started")
+@narrates(ev.HandStarted.TYPE)
 def hand_started(telling: Telling, p: Payload) -> None:
     telling.position(p["button"], telling.words("backoffice.position.button"))
     telling.say("event.hand_started", kind="heading", number=p["hand_number"], seat=p["button"])
 
 
-@narrates("holdem.blind_posted")
+@narrates(ev.BlindPosted.TYPE)
 def blind_posted(telling: Telling, p: Payload) -> None:
     short = "blind.small_short" if p["blind"] == "small" else "blind.big_short"
     telling.position(p["seat"], telling.words(short))
@@ -59,7 +77,7 @@ def blind_posted(telling: Telling, p: Payload) -> None:
     telling.say("event.blind_posted", seat=p["seat"], blind=p["blind"], amount=p["amount"])
 
 
-@narrates("holdem.hole_cards_dealt")
+@narrates(ev.HoleCardsDealt.TYPE)
 def hole_cards_dealt(telling: Telling, p: Payload) -> None:
     if not telling.street_opened:
         telling.street_opened = True
@@ -67,24 +85,24 @@ def hole_cards_dealt(telling: Telling, p: Payload) -> None:
     telling.say("backoffice.holdem.hole_cards", seat=p["seat"], cards=telling.cards(p["cards"]))
 
 
-@narrates("holdem.board_dealt")
+@narrates(ev.BoardDealt.TYPE)
 def board_dealt(telling: Telling, p: Payload) -> None:
     telling.new_round()
     cards = telling.cards(p["cards"])
     _street(telling, telling.text("event.board_dealt", street=p["street"], cards=cards))
 
 
-def _street(telling: Telling, title: SafeString) -> None:
+def _street(telling: Telling, title: Phrase) -> None:
     telling.heading(title, telling.text("backoffice.street.pot", amount=telling.pot))
 
 
-@narrates("holdem.cards_exposed")
+@narrates(CARDS_EXPOSED)
 def cards_exposed(telling: Telling, p: Payload) -> None:
     """An all-in player's cards turned up before the run-out (contracts: ``CardsExposed``)."""
     telling.say("backoffice.holdem.cards_exposed", seat=p["seat"], cards=telling.cards(p["cards"]))
 
 
-@narrates("holdem.hand_shown")
+@narrates(ev.HandShown.TYPE)
 def hand_shown(telling: Telling, p: Payload) -> None:
     if not telling.showdown_opened:
         telling.showdown_opened = True
@@ -100,7 +118,7 @@ def hand_shown(telling: Telling, p: Payload) -> None:
     )
 
 
-@narrates("holdem.pot_awarded")
+@narrates(ev.PotAwarded.TYPE)
 def pot_awarded(telling: Telling, p: Payload) -> None:
     label = (
         telling.words("pot.main")
@@ -123,11 +141,11 @@ def pot_awarded(telling: Telling, p: Payload) -> None:
     )
 
 
-@narrates("holdem.hand_ended")
+@narrates(ev.HandEnded.TYPE)
 def hand_ended(telling: Telling, p: Payload) -> None:
     telling.stacks_after = list(p["stacks"])
 
 
-@narrates("holdem.hand_abandoned")
+@narrates(ev.HandAbandoned.TYPE)
 def hand_abandoned(telling: Telling, p: Payload) -> None:
     telling.say("event.hand_abandoned", kind="result")

@@ -1,41 +1,77 @@
-"""Up & Down's lines: the cards each player gets, the signals, the locks (the locked cards are
-turned up at the reveal, as at the table), the bets, the reveal and why it was won ("a 2 beats
-an ace"), and the card each player keeps for the next deal."""
+"""Up & Down's lines for the admin's hand history (:mod:`games.engine.narration`): the cards
+each player gets, the signals, the locks (the locked cards are turned up at the reveal, as at
+the table), the bets, the reveal and why it was won ("a 2 beats an ace"), and the card each
+player keeps for the next deal."""
 
 from __future__ import annotations
 
-from django.utils.safestring import SafeString
+from collections import Counter
+from collections.abc import Iterable
 
-from games.backoffice.story import Award, Line, Payload, Telling, award, narrates
+from games.engine.narration import (
+    CARRIED,
+    Award,
+    Carried,
+    Line,
+    Payload,
+    Phrase,
+    Telling,
+    award,
+    narrate_betting,
+    narrate_match,
+    narrates,
+)
+from games.engine.updown import events as ev
+
+narrate_betting(ev.BETTING)
+narrate_match(started=ev.MatchStarted, restarted=ev.MatchRestarted, ended=ev.MatchEnded)
 
 
-@narrates("updown.deal_started")
+def held_before(records: Iterable[tuple[str, Payload]]) -> dict[int, list[str]]:
+    """The card each seat kept from the deals before: every card it was dealt since the segment
+    began, less every card it locked (a reshuffled card may come round again)."""
+    held: dict[int, Counter[str]] = {}
+    for kind, payload in records:
+        if kind == ev.MatchRestarted.TYPE:
+            held = {}
+            continue
+        cards = held.setdefault(payload["seat"], Counter())
+        cards[payload["card"]] += 1 if kind == ev.CardDealt.TYPE else -1
+    return {seat: sorted(cards.elements()) for seat, cards in held.items()}
+
+
+CARRIED[ev.DealStarted.TYPE] = Carried(
+    types=(ev.CardDealt.TYPE, ev.CardLocked.TYPE, ev.MatchRestarted.TYPE), held=held_before
+)
+
+
+@narrates(ev.DealStarted.TYPE)
 def deal_started(telling: Telling, p: Payload) -> None:
     telling.position(p["starter"], telling.words("ui.updown.starter_short"))
     telling.say("event.deal_started", kind="heading", number=p["deal_number"], seat=p["starter"])
 
 
-@narrates("updown.shoe_shuffled")
+@narrates(ev.ShoeShuffled.TYPE)
 def shoe_shuffled(telling: Telling, p: Payload) -> None:
     # The first shoe of a match is no reshuffle: the table says nothing of it either.
     if p["shuffle"] > 1:
         telling.say("event.shoe_shuffled", kind="note", count=p["size"])
 
 
-@narrates("updown.card_dealt")
+@narrates(ev.CardDealt.TYPE)
 def card_dealt(telling: Telling, p: Payload) -> None:
     telling.held.setdefault(p["seat"], []).append(p["card"])
-    telling.say("backoffice.updown.card_dealt", seat=p["seat"], card=telling.card(p["card"]))
+    telling.say("backoffice.updown.card_dealt", seat=p["seat"], card=telling.cards((p["card"],)))
 
 
-@narrates("updown.signals_shown")
+@narrates(ev.SignalsShown.TYPE)
 def signals_shown(telling: Telling, p: Payload) -> None:
     telling.heading(telling.text("updown.signals"))
     for seat, (up, down) in enumerate(zip(p["up"], p["down"], strict=True)):
         telling.say("backoffice.updown.signal", seat=seat, up=up, down=down)
 
 
-@narrates("updown.card_locked")
+@narrates(ev.CardLocked.TYPE)
 def card_locked(telling: Telling, p: Payload) -> None:
     held = telling.held.get(p["seat"], [])
     if p.get("card") in held:
@@ -43,17 +79,18 @@ def card_locked(telling: Telling, p: Payload) -> None:
     telling.say("event.card_locked", seat=p["seat"])
 
 
-@narrates("updown.locked_cards_revealed")
+@narrates(ev.LockedCardsRevealed.TYPE)
 def locked_cards_revealed(telling: Telling, p: Payload) -> None:
     telling.locked = list(p["cards"])
     telling.heading(
         telling.text("updown.reveal"), telling.text("backoffice.street.pot", amount=telling.pot)
     )
     for seat, card in enumerate(p["cards"]):
-        telling.say("backoffice.updown.locked", kind="showdown", seat=seat, card=telling.card(card))
+        cards = telling.cards((card,))
+        telling.say("backoffice.updown.locked", kind="showdown", seat=seat, card=cards)
 
 
-@narrates("updown.pot_awarded")
+@narrates(ev.PotAwarded.TYPE)
 def pot_awarded(telling: Telling, p: Payload) -> None:
     winners = list(p["winners"])
     why = _why(telling, p["outcome"], winners)
@@ -103,26 +140,26 @@ def _why(telling: Telling, outcome: str, winners: list[int]) -> Line:
     )
 
 
-def _line(telling: Telling, text: SafeString) -> Line:
+def _line(telling: Telling, text: Phrase) -> Line:
     return Line(telling.seq, "result", text)
 
 
-@narrates("updown.deal_ended")
+@narrates(ev.DealEnded.TYPE)
 def deal_ended(telling: Telling, p: Payload) -> None:
     telling.stacks_after = list(p["stacks"])
     for seat, held in sorted(telling.held.items()):
         if len(held) == 1:
             telling.kept[seat] = held[0]
             telling.say(
-                "backoffice.updown.kept", kind="result", seat=seat, card=telling.card(held[0])
+                "backoffice.updown.kept", kind="result", seat=seat, card=telling.cards((held[0],))
             )
 
 
-@narrates("updown.deal_abandoned")
+@narrates(ev.DealAbandoned.TYPE)
 def deal_abandoned(telling: Telling, p: Payload) -> None:
     telling.say("event.deal_abandoned", kind="result")
 
 
-@narrates("updown.shuffle_revealed")
+@narrates(ev.ShuffleRevealed.TYPE)
 def shuffle_revealed(telling: Telling, p: Payload) -> None:
     """The seed of a finished shoe: for the fairness proof, not the story (see the raw events)."""

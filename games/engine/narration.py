@@ -2,30 +2,54 @@
 
 Each narrator reads one stored record's payload (brought to its event's current version) and adds
 its line to a :class:`Telling`, which also keeps the running figures the words need (each seat's
-stack, the chips in this betting round, the pot). Every word comes from the translation catalog
-(``games.hooks.Words``) at render time: nothing here is stored prose. A game adds its events'
-narrators with :func:`narrates`; a type nobody narrates gets a neutral line pointing at the raw
-events, so a new event never breaks the page.
+stack, the chips in this betting round, the pot). A line is a :class:`Phrase`: a catalog key and
+its values, where a value may be another phrase or :class:`Cards`; the admin renders it in the
+reader's language at render time (``games.backoffice.render``), so nothing here is stored prose
+and nothing here knows HTML.
+
+Each game registers its own events' narrators from its package (``narration`` beside its
+``events``), by the event classes' type names; the betting and match events every game has are
+told by the shared narrators below (:func:`narrate_betting`, :func:`narrate_match`). A type
+nobody narrates gets a neutral line pointing at the raw events, so a new event never breaks the
+page.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import SafeString, mark_safe
-
-from games.engine.events import event_class, upcast
-from games.hooks import Words
+from games.engine.betting import BettingEvents
+from games.engine.events import Event, event_class, upcast
 
 Payload = Mapping[str, Any]
 Narrator = Callable[["Telling", Payload], None]
 
 NARRATORS: dict[str, Narrator] = {}
 
-SUIT_SYMBOLS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
+
+class Words(Protocol):
+    """The catalog in the reader's language: ``words(key, params)`` is the message formatted."""
+
+    def __call__(self, key: str, params: Mapping[str, Any] | None = None) -> str: ...
+
+    def has(self, key: str) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A catalog message and its values, said when the page is written."""
+
+    key: str
+    params: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Cards:
+    """Cards shown as cards (their index and suit sign), not as words."""
+
+    codes: tuple[str, ...]
 
 
 def narrates(*types: str) -> Callable[[Narrator], Narrator]:
@@ -37,6 +61,21 @@ def narrates(*types: str) -> Callable[[Narrator], Narrator]:
         return narrator
 
     return register
+
+
+# A game's cards carried from one hand into the next (Up & Down's kept card): the event types
+# to read from the hands before, and how they give the cards each seat holds as the hand opens.
+# Keyed by the type of the event that opens the game's hands.
+Carry = Callable[[Iterable[tuple[str, Payload]]], dict[int, list[str]]]
+
+
+@dataclass(frozen=True)
+class Carried:
+    types: tuple[str, ...]
+    held: Carry
+
+
+CARRIED: dict[str, Carried] = {}
 
 
 @dataclass(frozen=True)
@@ -55,8 +94,8 @@ class Line:
 
     seq: int
     kind: str
-    text: SafeString
-    aside: SafeString | None = None
+    text: Phrase
+    aside: Phrase | None = None
 
 
 @dataclass(frozen=True)
@@ -66,7 +105,7 @@ class PotRow:
     eligible: str
     winners: str
     shares: str
-    hand: str
+    hand: str | Phrase
     odd_chips: str
 
 
@@ -97,21 +136,21 @@ class Telling:
 
     # --- words ----------------------------------------------------------------------------
 
-    def text(self, key: str, **params: Any) -> SafeString:
-        """The catalog's message ``key`` as safe HTML: its own text and plain values escaped,
-        markup values (cards) kept. ``seat`` stands for the player's name and subject."""
+    def text(self, key: str, **params: Any) -> Phrase:
+        """The catalog's message ``key`` with ``params``; ``seat`` stands for the player's name
+        and subject."""
         seat = params.pop("seat", None)
         if seat is not None:
             params.setdefault("player", self.name(seat))
             params.setdefault("subject", self.subject(seat))
-        return mark_safe(self.words(key, params, wrap=_escaped, literal=_escaped))
+        return Phrase(key, params)
 
     def say(
-        self, key: str, kind: str = "action", aside: SafeString | None = None, **params: Any
+        self, key: str, kind: str = "action", aside: Phrase | None = None, **params: Any
     ) -> None:
         self.lines.append(Line(self.seq, kind, self.text(key, **params), aside))
 
-    def heading(self, title: SafeString, aside: SafeString | None = None) -> None:
+    def heading(self, title: Phrase, aside: Phrase | None = None) -> None:
         """A street's (or a phase's) title line."""
         self.lines.append(Line(self.seq, "street", title, aside))
 
@@ -130,23 +169,9 @@ class Telling:
     def listed(self, items: Sequence[str]) -> str:
         return listed(self.words, items)
 
-    def card(self, code: str) -> SafeString:
-        """A card as its index and suit symbol, coloured by suit (four colours if chosen)."""
-        rank, suit = code[0], code[1]
-        label = self.words(
-            "card.name",
-            {"rank": self.words(f"card.rank.{rank}"), "suit": self.words(f"card.suit.{suit}")},
-        )
-        return format_html(
-            '<span class="bo-card suit-{}" title="{}">{}{}</span>',
-            suit,
-            label,
-            self.words(f"ui.card.index.{rank}"),
-            SUIT_SYMBOLS.get(suit, "?"),
-        )
-
-    def cards(self, codes: Iterable[str]) -> SafeString:
-        return mark_safe(" ".join(self.card(code) for code in codes))
+    @staticmethod
+    def cards(codes: Iterable[str]) -> Cards:
+        return Cards(tuple(codes))
 
     def rank_word(self, code: str) -> str:
         return self.words(f"card.rank.{code[0]}")
@@ -178,10 +203,6 @@ def listed(words: Words, items: Sequence[str]) -> str:
     return words("ui.list.and", {"first": separator.join(items[:-1]), "last": items[-1]})
 
 
-def _escaped(text: str) -> str:
-    return str(conditional_escape(text))
-
-
 def payload_of(record: Mapping[str, Any]) -> Payload:
     """The record's payload at its event's current version (as stored for a type this code does
     not know: a narrator reads fields by name, with defaults for fields added later)."""
@@ -208,38 +229,50 @@ def untold(kind: str) -> Narrator:
     return line
 
 
-# --- What both games share: the table, betting, the match's own events -----------------------
+# --- What every game shares: betting, the match's own events -----------------------------------
 
 
-@narrates("holdem.ante_posted", "updown.ante_posted")
+def narrate_betting(betting: BettingEvents) -> None:
+    """Tell a game's betting events (registered under its own type names)."""
+    narrates(betting.ante_posted.TYPE)(ante_posted)
+    narrates(betting.folded.TYPE)(folded)
+    narrates(betting.checked.TYPE)(checked)
+    narrates(betting.called.TYPE)(called)
+    narrates(betting.bet.TYPE)(bet)
+    narrates(betting.raised.TYPE)(raised)
+    narrates(betting.uncalled_bet_returned.TYPE)(uncalled_bet_returned)
+
+
+def narrate_match(*, started: type[Event], restarted: type[Event], ended: type[Event]) -> None:
+    """Tell a game's match events: its start, restarts and end."""
+    narrates(started.TYPE)(match_started)
+    narrates(restarted.TYPE)(match_restarted)
+    narrates(ended.TYPE)(match_ended)
+
+
 def ante_posted(telling: Telling, p: Payload) -> None:
     telling.put(p["seat"], p["amount"], in_round=False)
     telling.say("event.ante_posted", seat=p["seat"], amount=p["amount"])
 
 
-@narrates("holdem.folded", "updown.folded")
 def folded(telling: Telling, p: Payload) -> None:
     telling.say("event.folded", seat=p["seat"])
 
 
-@narrates("holdem.checked", "updown.checked")
 def checked(telling: Telling, p: Payload) -> None:
     telling.say("event.checked", seat=p["seat"])
 
 
-@narrates("holdem.called", "updown.called")
 def called(telling: Telling, p: Payload) -> None:
     telling.put(p["seat"], p["amount"])
     _action(telling, "event.called", p["seat"], p["amount"])
 
 
-@narrates("holdem.bet", "updown.bet")
 def bet(telling: Telling, p: Payload) -> None:
     telling.put(p["seat"], p["to"] - telling.round_bets[p["seat"]])
     _action(telling, "event.bet", p["seat"], p["to"])
 
 
-@narrates("holdem.raised", "updown.raised")
 def raised(telling: Telling, p: Payload) -> None:
     telling.put(p["seat"], p["to"] - telling.round_bets[p["seat"]])
     _action(telling, "event.raised", p["seat"], p["to"])
@@ -253,30 +286,25 @@ def _action(telling: Telling, key: str, seat: int, amount: int) -> None:
     telling.lines.append(Line(telling.seq, "action", text))
 
 
-@narrates("holdem.uncalled_bet_returned", "updown.uncalled_bet_returned")
 def uncalled_bet_returned(telling: Telling, p: Payload) -> None:
     telling.put(p["seat"], -p["amount"])
     telling.say("event.uncalled_bet_returned", seat=p["seat"], amount=p["amount"])
 
 
-@narrates("holdem.match_started", "updown.match_started")
 def match_started(telling: Telling, p: Payload) -> None:
     telling.say("event.match_started", kind="heading")
 
 
-@narrates("holdem.match_restarted", "updown.match_restarted")
 def match_restarted(telling: Telling, p: Payload) -> None:
     telling.say("event.match_restarted", kind="heading")
 
 
-@narrates("holdem.player_eliminated", "updown.player_eliminated")
-def player_eliminated(telling: Telling, p: Payload) -> None:
-    telling.say("event.player_eliminated", kind="result", seat=p["seat"], place=p["place"])
-
-
-@narrates("holdem.match_ended", "updown.match_ended")
 def match_ended(telling: Telling, p: Payload) -> None:
     telling.say("event.match_ended", kind="result", seat=p["winner"])
+
+
+def player_eliminated(telling: Telling, p: Payload) -> None:
+    telling.say("event.player_eliminated", kind="result", seat=p["seat"], place=p["place"])
 
 
 @dataclass(frozen=True)
@@ -293,7 +321,7 @@ class Award:
     odd_chips: Sequence[int]
     how: str  # said in the pot's line: the winning hand's name
     odd_chips_key: str  # the game's reason for the odd chips (replay.settle.odd_*)
-    why: str = ""  # for the pots table only, when the story says it on a line of its own
+    why: Phrase | None = None  # for the pots table only, when the story says it on its own line
 
 
 def award(telling: Telling, pot: Award) -> None:
