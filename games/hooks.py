@@ -15,12 +15,13 @@ named by its spec.
 
 A fourth hook serves the accounts: :func:`provide_account_languages`, the language a signed-in
 account reads the site in, which the translation catalog (``cardavia.i18n``) keeps. Without it
-an account has no language and choosing one is refused.
+an account has no language and choosing one is refused. A fifth, :func:`provide_staff_words`,
+gives the admin's pages the catalog's messages in a staff member's language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypedDict
 
 HUMAN = "human"
@@ -126,3 +127,58 @@ def provide_account_languages(provider: AccountLanguages) -> None:
 
 def account_languages() -> AccountLanguages | None:
     return _account_languages[-1] if _account_languages else None
+
+
+class Words(Protocol):
+    """The translation catalog in one language, for pages written on the server (the admin's
+    hand histories): ``words(key, params)`` is the catalog's ICU message ``key`` formatted.
+
+    ``wrap`` decorates each substituted value and ``literal`` the message's own text (a caller
+    writing HTML escapes both)."""
+
+    language: str
+    direction: str
+
+    def __call__(
+        self,
+        key: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        wrap: Callable[[str], str] = str,
+        literal: Callable[[str], str] = str,
+    ) -> str: ...
+
+    def has(self, key: str) -> bool: ...
+
+
+StaffWordsSource = Callable[[Any], Words]
+_staff_words: list[StaffWordsSource] = []
+
+
+def provide_staff_words(source: StaffWordsSource) -> None:
+    """``source(user)`` is the catalog in the language a staff member reads; the latest wins."""
+    if source not in _staff_words:
+        _staff_words.append(source)
+
+
+def staff_words(user: Any) -> Words:
+    """The catalog in ``user``'s language; without a catalog connected, each key as it is."""
+    return _staff_words[-1](user) if _staff_words else _KeysOnly()
+
+
+class _KeysOnly:
+    language = "en"
+    direction = "ltr"
+
+    def __call__(
+        self,
+        key: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        wrap: Callable[[str], str] = str,
+        literal: Callable[[str], str] = str,
+    ) -> str:
+        return literal(key)
+
+    def has(self, key: str) -> bool:
+        return False

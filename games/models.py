@@ -142,6 +142,7 @@ class HandSummary(models.Model):
     detail = models.JSONField(default=dict)
 
     class Meta:
+        verbose_name_plural = "hand summaries"
         ordering = ["match", "hand_number"]
         constraints = [
             models.UniqueConstraint(fields=["match", "hand_number"], name="games_hand_unique"),
@@ -243,3 +244,29 @@ class SharedHand(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.hand_number} of {self.match_id}"
+
+
+class MatchAudit(models.Model):
+    """The last audit of a match run from the admin (``games.audit.record_audit``): how many
+    hands re-derived, and the first stored event that differs from the rules', if one does.
+    A cache of ``manage.py audit``'s answer at ``audited_seq``, never the events' truth."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="audit")
+    state = models.CharField(max_length=16, choices=State.choices, default=State.QUEUED)
+    audited_seq = models.PositiveIntegerField(default=0)
+    hands_verified = models.PositiveIntegerField(default=0)
+    # The first differing event: its seq, the rules' reason, re-derived and stored records.
+    mismatch_seq = models.PositiveIntegerField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    expected = models.JSONField(null=True, blank=True)
+    found = models.JSONField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    @property
+    def mismatched(self) -> bool:
+        return self.state == self.State.DONE and bool(self.reason)

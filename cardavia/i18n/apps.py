@@ -8,9 +8,11 @@ class I18nConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """Keep accounts' languages for ``games``' session and account views, through the hook
-        ``games`` owns (``games`` never imports the catalog)."""
-        from cardavia.i18n import accounts
+        """Keep accounts' languages for ``games``' session and account views, and give the
+        admin's pages the catalog in a staff member's language, through the hooks ``games``
+        owns (``games`` never imports the catalog)."""
+        from cardavia.i18n import accounts, staff
         from games import hooks
 
         hooks.provide_account_languages(accounts.ACCOUNT_LANGUAGES)
+        hooks.provide_staff_words(staff.staff_words)

@@ -12,7 +12,7 @@ state after them. Everything a player may see goes through ``view`` and ``visibl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -145,6 +145,29 @@ def summarize(
         abandoned=abandoned,
         detail=detail,
     )
+
+
+def went_all_in(
+    events: Sequence[tuple[int, Event]],
+    *,
+    dealt: Iterable[int],
+    awards: type[Event],
+    ended: type[Event],
+) -> bool:
+    """Whether a player dealt into a finished hand had nothing behind once the betting was
+    over: their final stack (the ``ended`` event's ``stacks``) less what the pots paid them is 0."""
+    paid: dict[int, int] = {}
+    final: Sequence[int] | None = None
+    for _, item in events:
+        if isinstance(item, awards):
+            award = cast(Any, item)  # both games' awards carry winners and their shares
+            for winner, share in zip(award.winners, award.shares, strict=True):
+                paid[winner] = paid.get(winner, 0) + share
+        elif isinstance(item, ended):
+            final = cast(Any, item).stacks
+    if final is None:
+        return False
+    return any(final[seat] - paid.get(seat, 0) == 0 for seat in dealt)
 
 
 @dataclass(frozen=True, slots=True)

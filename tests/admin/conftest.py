@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.engine.events import Event, to_record
+from games.engine.events import Event, HandOpening, to_record
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
 from games.engine.holdem.game import Act, StartHand, advance
@@ -33,14 +33,22 @@ def played_hands(hands: int, seed: int) -> list[Event]:
     return history
 
 
-def store(events: list[Event]) -> Match:
+def store(
+    events: list[Event],
+    *,
+    game: str = "holdem",
+    seats: list[str] | None = None,
+    owner: Player | None = None,
+) -> Match:
     """Events written straight into the store, as a writer that bypassed the engine would."""
-    match = Match.objects.create(owner=Player.objects.create(), game="holdem")
+    match = Match.objects.create(
+        owner=owner or Player.objects.create(), game=game, seats=seats or []
+    )
     hand = None
     rows = []
     for seq, item in enumerate(events, start=1):
-        if isinstance(item, ev.HandStarted):
-            hand = item.hand_number
+        if isinstance(item, HandOpening):
+            hand = item.number
         record = to_record(item)
         rows.append(
             EventRow(

@@ -8,6 +8,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
 
+from games import admin as admin_module
 from games.models import Event as EventRow
 from games.models import Match
 
@@ -57,8 +58,8 @@ def test_the_hand_history_shows_every_event_and_says_the_settlement_is_verified(
     assert "Verified" in html
     rows = EventRow.objects.filter(match=honest_match, hand_number=2)
     for row in rows:
-        assert f"<td>{row.seq}</td>" in html
-    assert "HoleCardsDealt" in html and "PotAwarded" in html
+        assert f"<tr><td>{row.seq}</td><td><code>{row.type}</code></td>" in html
+    assert "HoleCardsDealt(" not in html and "PotAwarded(" not in html
 
 
 def test_the_hand_history_of_a_tampered_hand_shows_the_mismatch(
@@ -73,6 +74,24 @@ def test_the_hand_history_of_a_tampered_hand_shows_the_mismatch(
     assert "Not verified" in later
 
 
+def test_the_hand_pages_read_a_stored_audit_that_covers_the_match(
+    staff: Client, tampered_match: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    staff.post(f"/admin/games/match/{tampered_match.id}/audit/")
+
+    def not_again(match: Match) -> None:
+        raise AssertionError("the stored audit covers the match: no need to audit it again")
+
+    monkeypatch.setattr(admin_module, "audit_match", not_again)
+    pages = {
+        hand: staff.get(f"/admin/games/match/{tampered_match.id}/hands/{hand}/").content.decode()
+        for hand in (1, 2, 3)
+    }
+    assert "Verified" in pages[1]
+    assert "Mismatch" in pages[2] and "payload.winners" in pages[2]
+    assert "Not verified" in pages[3]
+
+
 def test_the_audit_action_reports_each_selected_match(
     staff: Client, honest_match: Match, tampered_match: Match
 ) -> None:
@@ -85,7 +104,7 @@ def test_the_audit_action_reports_each_selected_match(
     )
     html = staff.get("/admin/games/match/").content.decode()
     assert "3 hands verified, no mismatch" in html
-    assert "MISMATCH at seq" in html
+    assert "1 hand verified, then a mismatch at seq" in html
 
 
 def test_staff_can_read_events_but_never_add_change_or_delete_them(

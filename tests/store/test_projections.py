@@ -73,9 +73,11 @@ def expected_summaries(match: Any) -> list[dict[str, Any]]:
                     "showdown": False,
                     "finished": False,
                     "abandoned": False,
-                    "detail": {"button": item.button, "board": []},
+                    "detail": {"button": item.button, "board": [], "all_in": False},
                 }
             )
+            dealt: set[int] = set()
+            paid: dict[int, int] = {}
         elif open_hand:
             hand = hands[-1]
             hand["last_seq"] = seq
@@ -83,11 +85,19 @@ def expected_summaries(match: Any) -> list[dict[str, Any]]:
                 hand["detail"]["board"] += list(item.cards)
             elif isinstance(item, ev.HandShown):
                 hand["showdown"] = True
+            elif isinstance(item, ev.HoleCardsDealt):
+                dealt.add(item.seat)
             elif isinstance(item, ev.PotAwarded):
                 hand["pot_total"] += item.amount
                 hand["winners"] = sorted({*hand["winners"], *item.winners})
+                for winner, share in zip(item.winners, item.shares, strict=True):
+                    paid[winner] = paid.get(winner, 0) + share
             elif isinstance(item, ev.HandEnded):
                 hand["finished"] = True
+                # Someone dealt in had nothing behind: all they hold now, the pots paid them.
+                hand["detail"]["all_in"] = any(
+                    item.stacks[seat] == paid.get(seat, 0) for seat in dealt
+                )
             elif isinstance(item, ev.HandAbandoned):
                 hand["abandoned"] = True
     return hands

@@ -34,8 +34,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from games.engine.events import Event
-from games.engine.game import ActionRequest, EngineGame, HandSummary, Standings, summarize
-from games.engine.holdem import audit, hand_facts, phh, share_preview, view
+from games.engine.game import (
+    ActionRequest,
+    EngineGame,
+    HandSummary,
+    Standings,
+    summarize,
+    went_all_in,
+)
+from games.engine.holdem import (
+    audit,
+    hand_facts,
+    narration,  # noqa: F401 - registers its lines for staff
+    phh,
+    share_preview,
+    view,
+)
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
 from games.engine.holdem.evaluator import HandRank, describe
@@ -94,7 +108,8 @@ class Holdem(EngineGame[HoldemState, Command]):
         }
 
     def summarize_hand(self, events: Sequence[tuple[int, Event]]) -> HandSummary:
-        """The hand's pot, winners and showdown; ``detail``: the button and the board."""
+        """The hand's pot, winners and showdown; ``detail``: the button, the board, and whether
+        a player went all-in (the admin's filter)."""
         opening = events[0][1]
         assert isinstance(opening, ev.HandStarted)
         board = [
@@ -105,7 +120,16 @@ class Holdem(EngineGame[HoldemState, Command]):
             awards=ev.PotAwarded,
             ended=ev.HandEnded,
             showdown=any(isinstance(item, ev.HandShown) for _, item in events),
-            detail={"button": opening.button, "board": board},
+            detail={
+                "button": opening.button,
+                "board": board,
+                "all_in": went_all_in(
+                    events,
+                    dealt={item.seat for _, item in events if isinstance(item, ev.HoleCardsDealt)},
+                    awards=ev.PotAwarded,
+                    ended=ev.HandEnded,
+                ),
+            },
         )
 
     def hand_facts(self, records: Sequence[Mapping[str, Any]], seat: int) -> dict[str, Any]:

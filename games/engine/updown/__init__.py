@@ -74,8 +74,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.events import Event
-from games.engine.game import ActionRequest, EngineGame, HandSummary, Standings, summarize
-from games.engine.updown import audit, deal_facts, history, view
+from games.engine.game import (
+    ActionRequest,
+    EngineGame,
+    HandSummary,
+    Standings,
+    summarize,
+    went_all_in,
+)
+from games.engine.updown import (
+    audit,
+    deal_facts,
+    history,
+    narration,  # noqa: F401 - registers its lines for staff
+    view,
+)
 from games.engine.updown import events as ev
 from games.engine.updown.betting import legal_actions
 from games.engine.updown.exports import EXPORTS
@@ -128,7 +141,8 @@ class UpDown(EngineGame[UpDownState, Command]):
 
     def summarize_hand(self, events: Sequence[tuple[int, Event]]) -> HandSummary:
         """The deal's pot and winners; a showdown unless someone folded. ``detail``: the
-        starter, both locked cards once revealed, and the outcome."""
+        starter, both locked cards once revealed, the outcome, and whether a player went
+        all-in (the admin's filter)."""
         opening = events[0][1]
         assert isinstance(opening, ev.DealStarted)
         revealed = [item for _, item in events if isinstance(item, ev.LockedCardsRevealed)]
@@ -142,6 +156,9 @@ class UpDown(EngineGame[UpDownState, Command]):
                 "starter": opening.starter,
                 "locked_cards": list(revealed[-1].cards) if revealed else [],
                 "outcome": outcome,
+                "all_in": went_all_in(
+                    events, dealt=(0, 1), awards=ev.PotAwarded, ended=ev.DealEnded
+                ),
             },
         )
 
