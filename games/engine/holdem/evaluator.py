@@ -342,6 +342,37 @@ def hand_rank(value: int) -> HandRank:
     return {"category": CATEGORY_NAMES[kind], "ranks": ranks}
 
 
+# How many of a category's ranks name the hand ("pair of eights": one; "two pair, kings and
+# sevens": two); the ranks after them in a value are its kickers. A flush is named by its top
+# card and compared card by card like high card. Categories absent here have no kickers.
+NAMING_RANKS = {HIGH_CARD: 1, PAIR: 1, TWO_PAIR: 2, THREE_OF_A_KIND: 1, FOUR_OF_A_KIND: 1, FLUSH: 1}
+
+
+def kickers_needed(best: int, beaten: int | None) -> int:
+    """How many of ``best``'s kicker ranks it took to beat ``beaten`` (the best other hand shown
+    for a pot; None when nobody else showed one): 0 when the category or the ranks that name the
+    hand decided, else the position of the first kicker that differs, counted from 1.
+
+    >>> eights = evaluate(["8h", "8d", "Jc", "6s", "4d", "3c", "2h"])
+    >>> kickers_needed(eights, evaluate(["8s", "8c", "Tc", "6h", "4d", "3c", "2h"]))
+    1
+    >>> kickers_needed(eights, evaluate(["7s", "7c", "Ac", "6h", "4d", "3c", "2h"]))
+    0
+    >>> ace_king_queen = evaluate(["Ah", "Kd", "Qc", "6s", "4d"])
+    >>> kickers_needed(ace_king_queen, evaluate(["As", "Kc", "Jc", "6h", "4d"]))
+    2
+    """
+    if beaten is None or category(best) != category(beaten):
+        return 0
+    naming = NAMING_RANKS.get(category(best))
+    if naming is None:
+        return 0
+    for slot, shift in enumerate((16, 12, 8, 4, 0)):
+        if best >> shift & 0xF != beaten >> shift & 0xF:
+            return max(0, slot + 1 - naming)
+    return 0
+
+
 _RANK_WORDS = dict(
     zip(
         RANK_CHARACTERS,
@@ -429,6 +460,7 @@ __all__ = [
     "FOUR_OF_A_KIND",
     "FULL_HOUSE",
     "HIGH_CARD",
+    "NAMING_RANKS",
     "PAIR",
     "RANK_CHARACTERS",
     "STRAIGHT",
@@ -442,5 +474,6 @@ __all__ = [
     "evaluate_batch",
     "evaluate_indices",
     "hand_rank",
+    "kickers_needed",
     "parse_description",
 ]
