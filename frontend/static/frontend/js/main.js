@@ -385,6 +385,7 @@ function pauseFor(record) {
   const base = display.watching ? (ctrl.fastPace ? PACE.fast : PACE.watching) : PACE.normal;
   if (PLAYER_ACTIONS.has(kind)) return base;
   if (kind === "board_dealt" || kind === "locked_cards_revealed") return base;
+  if (kind === "cards_exposed") return base / 2; // each live hand turned up before the run-out
   if (kind === "pot_awarded") return base * 2;
   if (kind === "hand_started" || kind === "deal_started") return base / 2;
   return 0;
