@@ -373,7 +373,7 @@ def kickers_needed(best: int, beaten: int | None) -> int:
     return 0
 
 
-_RANK_WORDS = dict(
+RANK_WORDS = dict(
     zip(
         RANK_CHARACTERS,
         [
@@ -396,9 +396,13 @@ _RANK_WORDS = dict(
 )
 
 
-def _plural(rank: str) -> str:
-    word = _RANK_WORDS[rank]
+def plural_of(word: str) -> str:
+    """A rank's word in the plural: "sixes", "Eights"."""
     return word + ("es" if word.endswith("x") else "s")
+
+
+def _plural(rank: str) -> str:
+    return plural_of(RANK_WORDS[rank])
 
 
 def describe(rank: HandRank) -> str:
@@ -412,7 +416,7 @@ def describe(rank: HandRank) -> str:
     'full house, sixes full of kings'
     """
     kind, ranks = rank["category"], rank["ranks"]
-    words = [_RANK_WORDS[character] for character in ranks]
+    words = [RANK_WORDS[character] for character in ranks]
     plurals = [_plural(character) for character in ranks]
     match kind:
         case "straight_flush" if ranks[:1] == ["A"]:
@@ -442,8 +446,8 @@ def parse_description(text: str) -> HandRank:
     """
     if text == "royal flush":
         return {"category": "straight_flush", "ranks": ["A"]}
-    words = {word: rank for rank, word in _RANK_WORDS.items()}
-    words.update({_plural(rank): rank for rank in _RANK_WORDS})
+    words = {word: rank for rank, word in RANK_WORDS.items()}
+    words.update({_plural(rank): rank for rank in RANK_WORDS})
     head, _, tail = text.partition(", ")
     if head.startswith("pair of "):
         head, tail = "pair", head.removeprefix("pair of ")
@@ -463,6 +467,7 @@ __all__ = [
     "NAMING_RANKS",
     "PAIR",
     "RANK_CHARACTERS",
+    "RANK_WORDS",
     "STRAIGHT",
     "STRAIGHT_FLUSH",
     "THREE_OF_A_KIND",
@@ -476,4 +481,5 @@ __all__ = [
     "hand_rank",
     "kickers_needed",
     "parse_description",
+    "plural_of",
 ]

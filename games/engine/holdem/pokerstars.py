@@ -30,9 +30,12 @@ from datetime import datetime
 from games.engine.holdem.evaluator import (
     CATEGORY_NAMES,
     NAMING_RANKS,
+    RANK_CHARACTERS,
+    RANK_WORDS,
     HandRank,
     evaluate,
     hand_rank,
+    plural_of,
 )
 from games.engine.holdem.played_hand import PlayedAction, PlayedHand
 
@@ -176,38 +179,19 @@ def _summary(
 
 # --- hand names, as PokerStars writes them ---------------------------------------------------
 
-RANK_NAMES = dict(
-    zip(
-        "23456789TJQKA",
-        [
-            "Deuce",
-            "Three",
-            "Four",
-            "Five",
-            "Six",
-            "Seven",
-            "Eight",
-            "Nine",
-            "Ten",
-            "Jack",
-            "Queen",
-            "King",
-            "Ace",
-        ],
-        strict=True,
-    )
-)
+# PokerStars capitalises the ranks and calls the two a deuce.
+RANK_NAMES = {
+    rank: ("deuce" if rank == "2" else word).capitalize() for rank, word in RANK_WORDS.items()
+}
 
 
 def _plural(rank: str) -> str:
-    name = RANK_NAMES[rank]
-    return name + ("es" if name.endswith("x") else "s")
+    return plural_of(RANK_NAMES[rank])
 
 
 def _straight(high: str) -> str:
-    """ "Five to Nine"; the wheel is "Ace to Five"."""
-    order = "23456789TJQKA"
-    low = "A" if high == "5" else order[order.index(high) - 4]
+    """From the low card to the high one: "Five to Nine"; the wheel is "Ace to Five"."""
+    low = "A" if high == "5" else RANK_CHARACTERS[RANK_CHARACTERS.index(high) - 4]
     return f"{RANK_NAMES[low]} to {RANK_NAMES[high]}"
 
 

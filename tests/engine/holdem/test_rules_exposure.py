@@ -19,11 +19,16 @@ def exposed(produced: list[Event]) -> dict[int, tuple[str, ...]]:
     return {e.seat: e.cards for e in produced if isinstance(e, ev.CardsExposed)}
 
 
-def test_a_called_preflop_all_in_turns_both_hands_up_before_the_flop() -> None:
-    table = Table()
+def aces_against_kings(table: Table) -> None:
+    """Seat 1 (small blind, aces) and seat 2 (big blind, kings) play on; 3 and 0 fold."""
     table.deal(holes={1: "AsAd", 2: "KsKd"}, board=NEUTRAL_BOARD)
     table.fold(3)
     table.fold(0)
+
+
+def test_a_called_preflop_all_in_turns_both_hands_up_before_the_flop() -> None:
+    table = Table()
+    aces_against_kings(table)
     table.raise_to(1, 1000)
 
     produced = table.call(2)
@@ -45,9 +50,7 @@ def test_a_called_preflop_all_in_turns_both_hands_up_before_the_flop() -> None:
 
 def test_the_uncalled_excess_goes_back_before_the_hands_are_turned_up() -> None:
     table = Table(stacks=(1000, 1000, 400, 1000))
-    table.deal(holes={1: "AsAd", 2: "KsKd"}, board=NEUTRAL_BOARD)
-    table.fold(3)
-    table.fold(0)
+    aces_against_kings(table)
     table.raise_to(1, 1000)
 
     produced = table.call(2)  # all-in for 400
@@ -62,9 +65,7 @@ def test_the_uncalled_excess_goes_back_before_the_hands_are_turned_up() -> None:
 
 def test_an_all_in_called_on_the_turn_exposes_before_the_river_only() -> None:
     table = Table()
-    table.deal(holes={1: "AsAd", 2: "KsKd"}, board=NEUTRAL_BOARD)
-    table.fold(3)
-    table.fold(0)
+    aces_against_kings(table)
     table.call(1)
     table.check(2)
     table.check_round()
@@ -80,9 +81,7 @@ def test_an_all_in_called_on_the_turn_exposes_before_the_river_only() -> None:
 
 def test_an_all_in_called_on_the_river_goes_straight_to_the_showdown() -> None:
     table = Table()
-    table.deal(holes={1: "AsAd", 2: "KsKd"}, board=NEUTRAL_BOARD)
-    table.fold(3)
-    table.fold(0)
+    aces_against_kings(table)
     table.call(1)
     table.check(2)
     table.check_round()
@@ -146,9 +145,7 @@ def test_three_way_all_in_with_side_pots_exposes_every_live_hand_once() -> None:
 
 def test_the_view_shows_exposed_cards_from_the_exposure_on_and_not_before() -> None:
     table = Table()
-    table.deal(holes={1: "AsAd", 2: "KsKd"}, board=NEUTRAL_BOARD)
-    table.fold(3)
-    table.fold(0)
+    aces_against_kings(table)
     table.raise_to(1, 1000)
     table.call(2)
     events = table.events

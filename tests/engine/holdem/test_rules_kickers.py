@@ -79,47 +79,44 @@ def test_a_split_that_beat_a_third_hand_by_a_kicker_names_it() -> None:
     assert awards(table) == [(0, (1, 0), 1)]  # winners clockwise from the button's left
 
 
-def test_each_side_pot_names_the_kicker_that_decided_it() -> None:
+def short_stack_all_in_with_a_side_pot(holes: dict[int, str], board: str) -> Table:
+    """Seat 0 goes all-in for 300 and seats 1 and 2 call, then bet 100 more on the flop between
+    them (a side pot) and check it down; seat 3 folds."""
     table = Table(stacks=(300, 1000, 1000, 1000))
-    # Seat 0 (short) wins the main pot with the best pair; seats 1 and 2 share the same pair in
-    # the side pot and seat 1's kicker takes it.
-    table.deal(holes={0: "AhAd", 1: "KhQd", 2: "KsJc", 3: "7c2d"}, board="Kd8c6s4h3d")
+    table.deal(holes=holes, board=board)
     table.fold(3)
     table.raise_to(0, 300)
     table.call(1)
     table.call(2)
-    table.bet(1, 100)  # on the flop: a side pot between seats 1 and 2
+    table.bet(1, 100)
     table.call(2)
     table.check_down()
+    return table
+
+
+def test_each_side_pot_names_the_kicker_that_decided_it() -> None:
+    # Seat 0 (short) wins the main pot with the best pair; seats 1 and 2 share the same pair in
+    # the side pot and seat 1's kicker takes it.
+    table = short_stack_all_in_with_a_side_pot(
+        {0: "AhAd", 1: "KhQd", 2: "KsJc", 3: "7c2d"}, "Kd8c6s4h3d"
+    )
 
     assert awards(table) == [(0, (0,), 0), (1, (1,), 1)]
 
 
 def test_a_main_pot_decided_by_a_kicker_and_a_side_pot_by_the_category() -> None:
-    table = Table(stacks=(300, 1000, 1000, 1000))
-    table.deal(holes={0: "KhAd", 1: "KsQc", 2: "6h6d", 3: "7c2d"}, board="Kd8c6s4h3d")
-    table.fold(3)
-    table.raise_to(0, 300)
-    table.call(1)
-    table.call(2)
-    table.bet(1, 100)  # on the flop: a side pot between seats 1 and 2
-    table.call(2)
-    table.check_down()
+    table = short_stack_all_in_with_a_side_pot(
+        {0: "KhAd", 1: "KsQc", 2: "6h6d", 3: "7c2d"}, "Kd8c6s4h3d"
+    )
 
     # Seat 2's set of sixes wins both pots: beaten hands are pairs, the category decided.
     assert awards(table) == [(0, (2,), 0), (1, (2,), 0)]
 
 
 def test_main_pot_by_kicker_side_pot_by_a_better_pair() -> None:
-    table = Table(stacks=(300, 1000, 1000, 1000))
-    table.deal(holes={0: "KhAd", 1: "KsQc", 2: "8h2s", 3: "7c2d"}, board="Kd8c6s4h3d")
-    table.fold(3)
-    table.raise_to(0, 300)
-    table.call(1)
-    table.call(2)
-    table.bet(1, 100)  # on the flop: a side pot between seats 1 and 2
-    table.call(2)
-    table.check_down()
+    table = short_stack_all_in_with_a_side_pot(
+        {0: "KhAd", 1: "KsQc", 2: "8h2s", 3: "7c2d"}, "Kd8c6s4h3d"
+    )
 
     # Main pot: kings, ace kicker over kings, queen kicker. Side pot: kings over eights.
     assert awards(table) == [(0, (0,), 1), (1, (1,), 0)]
