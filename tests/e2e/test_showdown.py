@@ -132,3 +132,59 @@ def test_a_pot_won_on_the_kicker_names_it_in_the_result_the_log_and_the_replayer
     replay_log = [ISOLATES.sub("", line) for line in page.locator(".log-step").all_inner_texts()]
     assert any(name in line for line in replay_log), replay_log
     shot(page, f"kicker-replay-{language}-{size}")
+
+
+# The client's narration of pots won on kickers, one per hand category that has kickers, and the
+# same pots with no kicker (kickers 0, or an older event without the field).
+KICKER_SAMPLES = """() => {
+  const display = {viewer: 0, players: [{seat: 0}, {seat: 1, name: "Vera", gender: "female"}],
+                   seats: [{}, {}]};
+  const pot = (category, ranks, kickers) => window.cardavia.narrate(display, {
+    type: "holdem.pot_awarded", seq: 1,
+    payload: {pot: 0, amount: 80, winners: [1], shares: [80], eligible: [0, 1],
+              hand_rank: {category, ranks}, odd_chips: [], kickers},
+  });
+  return {
+    pair: pot("pair", ["8", "J", "6", "4"], 1),
+    high: pot("high_card", ["A", "K", "Q", "8", "6"], 2),
+    two_pair: pot("two_pair", ["K", "7", "A"], 1),
+    trips: pot("three_of_a_kind", ["9", "A", "Q"], 2),
+    flush: pot("flush", ["A", "Q", "9", "6", "2"], 1),
+    full_house: pot("full_house", ["K", "5"], 0),
+    no_kicker: pot("pair", ["8", "J", "6", "4"], 0),
+    older_event: pot("pair", ["8", "J", "6", "4"], undefined),
+  };
+}"""
+
+
+def test_kicker_names_in_every_language(browse: Any) -> None:
+    page = browse()
+    page.goto("/")
+    page.wait_for_selector(".lobby")
+    spoken = {}
+    for language in ("en", "ms", "de", "ar", "fi", "vi"):
+        choose_language(page, language)
+        spoken[language] = {
+            k: ISOLATES.sub("", v) for k, v in page.evaluate(KICKER_SAMPLES).items()
+        }
+    assert spoken["en"] == {
+        "pair": "Vera wins the pot: 80 (Pair of eights, jack kicker)",
+        "high": "Vera wins the pot: 80 (Ace high, king-queen kicker)",
+        "two_pair": "Vera wins the pot: 80 (Two pair, kings and sevens, ace kicker)",
+        "trips": "Vera wins the pot: 80 (Three of a kind, nines, ace-queen kicker)",
+        "flush": "Vera wins the pot: 80 (Flush, ace-queen high)",
+        "full_house": "Vera wins the pot: 80 (Full house, kings full of fives)",
+        "no_kicker": "Vera wins the pot: 80 (Pair of eights)",
+        "older_event": "Vera wins the pot: 80 (Pair of eights)",
+    }
+    assert spoken["de"]["pair"].endswith("(Ein Paar Achter, Bube als Kicker)")
+    assert spoken["de"]["high"].endswith("(Ass hoch, König-Dame als Kicker)")
+    assert spoken["ar"]["pair"].endswith("زوج ثمانيات، الكيكر ولد")
+    assert spoken["fi"]["high"].endswith("(Hai, ässä, kuningas-rouva kickereinä)")
+    assert spoken["vi"]["pair"].endswith("(Đôi tám, kicker bồi)")
+    assert spoken["ms"]["high"].endswith("(Ace tertinggi, kicker king-queen)")
+    for language, lines in spoken.items():
+        for line in lines.values():
+            assert "hand." not in line and "{" not in line, (language, line)
+        if language != "en":  # the words are the language's own, not English
+            assert not set(lines.values()) & set(spoken["en"].values()), language
