@@ -435,6 +435,32 @@ def describe(rank: HandRank) -> str:
             return f"high card, {words[0]}"
 
 
+def describe_won(rank: HandRank, kickers: int) -> str:
+    """:func:`describe` with the kickers that decided a pot (``PotAwarded.kickers``), as the
+    client says it in English.
+
+    >>> describe_won({"category": "pair", "ranks": ["8", "J", "6", "4"]}, 1)
+    'pair of eights, jack kicker'
+    >>> describe_won({"category": "high_card", "ranks": ["A", "K", "Q", "8", "6"]}, 2)
+    'ace high, king-queen kicker'
+    >>> describe_won({"category": "flush", "ranks": ["A", "Q", "9", "6", "2"]}, 1)
+    'flush, ace-queen high'
+    """
+    naming = NAMING_RANKS.get(CATEGORY_NAMES.index(rank["category"]))
+    decided = rank["ranks"][naming : naming + kickers] if naming is not None else []
+    if not decided:
+        return describe(rank)
+    words = [RANK_WORDS[character] for character in rank["ranks"]]
+    kicker = "-".join(RANK_WORDS[character] for character in decided)
+    match rank["category"]:
+        case "high_card":
+            return f"{words[0]} high, {kicker} kicker"
+        case "flush":
+            return f"flush, {words[0]}-{kicker} high"
+        case _:
+            return f"{describe(rank)}, {kicker} kicker"
+
+
 def parse_description(text: str) -> HandRank:
     """The data an English description (:func:`describe`, as events stored it before version 2)
     names: its category and the ranks the words give (the kickers were never written).
@@ -475,6 +501,7 @@ __all__ = [
     "HandRank",
     "category",
     "describe",
+    "describe_won",
     "evaluate",
     "evaluate_batch",
     "evaluate_indices",
