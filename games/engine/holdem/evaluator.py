@@ -435,6 +435,17 @@ def describe(rank: HandRank) -> str:
             return f"high card, {words[0]}"
 
 
+def naming_count(rank: HandRank) -> int:
+    """How many of the rank's ranks name the hand (all of them where there are no kickers)."""
+    return NAMING_RANKS.get(CATEGORY_NAMES.index(rank["category"]), len(rank["ranks"]))
+
+
+def deciding_kickers(rank: HandRank, kickers: int) -> list[str]:
+    """The kicker ranks that decided a pot: the first ``kickers`` after those naming the hand."""
+    naming = naming_count(rank)
+    return rank["ranks"][naming : naming + kickers]
+
+
 def describe_won(rank: HandRank, kickers: int) -> str:
     """:func:`describe` with the kickers that decided a pot (``PotAwarded.kickers``), as the
     client says it in English.
@@ -446,8 +457,7 @@ def describe_won(rank: HandRank, kickers: int) -> str:
     >>> describe_won({"category": "flush", "ranks": ["A", "Q", "9", "6", "2"]}, 1)
     'flush, ace-queen high'
     """
-    naming = NAMING_RANKS.get(CATEGORY_NAMES.index(rank["category"]))
-    decided = rank["ranks"][naming : naming + kickers] if naming is not None else []
+    decided = deciding_kickers(rank, kickers)
     if not decided:
         return describe(rank)
     words = [RANK_WORDS[character] for character in rank["ranks"]]
@@ -500,6 +510,7 @@ __all__ = [
     "TWO_PAIR",
     "HandRank",
     "category",
+    "deciding_kickers",
     "describe",
     "describe_won",
     "evaluate",
@@ -507,6 +518,7 @@ __all__ = [
     "evaluate_indices",
     "hand_rank",
     "kickers_needed",
+    "naming_count",
     "parse_description",
     "plural_of",
 ]

@@ -28,13 +28,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
 from games.engine.holdem.evaluator import (
-    CATEGORY_NAMES,
-    NAMING_RANKS,
     RANK_CHARACTERS,
     RANK_WORDS,
     HandRank,
+    deciding_kickers,
     evaluate,
     hand_rank,
+    naming_count,
     plural_of,
 )
 from games.engine.holdem.played_hand import PlayedAction, PlayedHand
@@ -229,14 +229,8 @@ def pokerstars_hand_name(rank: HandRank) -> str:
 
 def _kicker_part(rank: HandRank, kickers: int) -> str:
     """ " - King+Queen kicker": the kicker ranks that decided a pot, as PokerStars adds them."""
-    naming = _naming(rank)
-    decided = rank["ranks"][naming : naming + kickers]
+    decided = deciding_kickers(rank, kickers)
     return f" - {'+'.join(RANK_NAMES[each] for each in decided)} kicker" if decided else ""
-
-
-def _naming(rank: HandRank) -> int:
-    """How many of the rank's ranks name it; the rest are kickers."""
-    return NAMING_RANKS.get(CATEGORY_NAMES.index(rank["category"]), len(rank["ranks"]))
 
 
 def _best_rank(cards: Sequence[str]) -> HandRank:
@@ -264,5 +258,5 @@ def _shown_hand_names(hand: PlayedHand) -> dict[int, str]:
 
 
 def _same_named(one: HandRank, other: HandRank) -> bool:
-    naming = _naming(one)
+    naming = naming_count(one)
     return one["category"] == other["category"] and one["ranks"][:naming] == other["ranks"][:naming]
