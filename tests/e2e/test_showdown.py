@@ -75,7 +75,7 @@ def test_an_all_in_turns_the_hands_up_then_deals_the_board_street_by_street(
     # The log says so before the flop.
     lines = log_lines(page)
     flop = next(i for i, line in enumerate(lines) if re.search("Flop|الفلوب", line))
-    turned_up = [i for i, line in enumerate(lines) if re.search("turns? up|يقلب|تقلب", line)]
+    turned_up = [i for i, line in enumerate(lines) if re.search("All-in:|أول إن:", line)]
     assert len(turned_up) == 4 and max(turned_up) < flop, lines
 
     # In the replayer the same: the step after the last exposure has every hand up, no board.
