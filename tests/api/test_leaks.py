@@ -36,16 +36,20 @@ def hidden_by_seq(match_id: str) -> dict[int, Hidden | None]:
     state = HOLDEM.new_state()
     first_seq = 0
     hidden: dict[int, Hidden | None] = {}
+    # Cards turned face up this hand, read from the events themselves (not from the engine's
+    # state): an all-in's exposure (RULES.md §1.6) or the showdown, from that event on.
+    face_up: set[str] = set()
     for seq, item in stored_events(Match.objects.get(id=match_id)):
         HOLDEM.apply(state, item)
         if isinstance(item, ev.HandStarted):
             first_seq = seq
+            face_up = set()
+        if isinstance(item, ev.CardsExposed | ev.HandShown):
+            face_up |= set(item.cards)
         if state.phase != "betting":
             hidden[seq] = None
             continue
-        visible = set(state.board) | set(state.seats[0].hole)
-        for cards in state.shown.values():
-            visible |= set(cards)
+        visible = set(state.board) | set(state.seats[0].hole) | face_up
         hidden[seq] = Hidden(state.hand_number, first_seq, state.seed, frozenset(visible))
     return hidden
 
@@ -177,3 +181,57 @@ def test_the_checker_catches_a_leak(make_client, reproducible):
     except AssertionError:
         return
     raise AssertionError("a leaked seed went unnoticed")
+
+
+def test_an_all_in_turns_the_live_hands_up_in_the_feed_before_the_board_runs_out(
+    make_client, reproducible
+):
+    """RULES.md §1.6 through the API: the human shoves every hand until one is called; the feed
+    then carries each live hand's ``cards_exposed`` whole, to the human, before the next board
+    card — and no record before it holds the opponent's cards."""
+    client = make_client()
+    match_id = client.start("easy").ok().body["id"]
+    for _ in range(400):
+        feed = client.events(match_id, after=0).ok().body["events"]
+        exposed = [record for record in feed if record["type"] == "holdem.cards_exposed"]
+        if any(record["payload"]["seat"] != 0 for record in exposed):
+            break
+        view = client.view(match_id).ok().body["view"]
+        legal = view["legal_actions"]
+        if legal is None:
+            client.watch(match_id).ok()
+        elif legal["can_raise"] or legal["can_bet"]:
+            kind = "raise" if legal["can_raise"] else "bet"
+            client.act(match_id, kind, legal["max_raise_to"]).ok()
+        else:
+            client.act(match_id, "check" if legal["can_check"] else "call").ok()
+    else:
+        raise AssertionError("no all-in was called")
+    first = exposed[0]
+    hand_start = max(
+        record["seq"]
+        for record in feed
+        if record["type"] == "holdem.hand_started" and record["seq"] < first["seq"]
+    )
+    hand_end = min(
+        record["seq"]
+        for record in feed
+        if record["type"] == "holdem.hand_ended" and record["seq"] > first["seq"]
+    )
+    hand = [record for record in feed if hand_start <= record["seq"] <= hand_end]
+    holes = {
+        item.seat: list(item.cards)
+        for seq, item in stored_events(Match.objects.get(id=match_id))
+        if isinstance(item, ev.HoleCardsDealt) and hand_start <= seq < first["seq"]
+    }
+    for record in (r for r in hand if r["type"] == "holdem.cards_exposed"):
+        seat = record["payload"]["seat"]
+        assert record["payload"]["cards"] == holes[seat]
+        earlier = [r for r in hand if r["seq"] < first["seq"]]
+        if seat != 0:
+            assert not set(cards_in(earlier, Hidden(0, 0, "", frozenset()))) & set(holes[seat])
+    boards_after = [
+        r["seq"] for r in hand if r["type"] == "holdem.board_dealt" and r["seq"] > first["seq"]
+    ]
+    shown = [r["seq"] for r in hand if r["type"] == "holdem.hand_shown"]
+    assert boards_after and all(first["seq"] < seq < min(shown) for seq in boards_after)

@@ -26,4 +26,6 @@ def test_hard_wins_most_matches_against_three_calling_stations():
 
 def test_hard_beats_medium_and_medium_beats_easy_head_to_head():
     assert wins(["hard", "medium", "hard", "medium"], 4, "h-m")["hard"] > 8  # of 16
-    assert wins(["medium", "easy", "medium", "easy"], 4, "m-e")["medium"] > 8
+    # Medium's edge over easy is smaller (about 60% of matches): 16 matches were too few to
+    # show it reliably (8 of 16 once the all-in exposures moved the seqs the bots are seeded by).
+    assert wins(["medium", "easy", "medium", "easy"], 8, "m-e")["medium"] > 16  # of 32

@@ -42,6 +42,7 @@ SAMPLES: list[Event] = [
     ev.BoardDealt(street="flop", burned="2c", cards=("Ah", "Kh", "Qh")),
     ev.BoardDealt(street="river", burned="3c", cards=("2d",)),
     ev.UncalledBetReturned(seat=3, amount=600),
+    ev.CardsExposed(seat=2, cards=("Ks", "Kd")),
     ev.HandShown(seat=1, cards=("Ah", "2d"), rank={"category": "straight", "ranks": ["5"]}),
     ev.PotAwarded(
         pot=1,
@@ -51,6 +52,7 @@ SAMPLES: list[Event] = [
         shares=(27, 27, 26),
         hand_rank={"category": "two_pair", "ranks": ["K", "7", "A"]},
         odd_chips=(2, 3),
+        kickers=1,
     ),
     ev.PotAwarded(
         pot=0, amount=50, eligible=(3,), winners=(3,), shares=(50,), hand_rank=None, odd_chips=()

@@ -79,3 +79,14 @@ def test_the_admin_says_a_holdem_hand_rank_in_words() -> None:
     )
     assert HOLDEM.words(shown)["rank"] == "pair of kings"
     assert UPDOWN.words(shown) == shown.payload()
+    won = ev.PotAwarded(
+        pot=0,
+        amount=80,
+        eligible=(1, 2),
+        winners=(1,),
+        shares=(80,),
+        hand_rank={"category": "pair", "ranks": ["K", "A", "Q", "J"]},
+        odd_chips=(),
+        kickers=2,
+    )
+    assert HOLDEM.words(won)["hand_rank"] == "pair of kings, ace-queen kicker"

@@ -14,6 +14,7 @@ import pytest
 from django.core.management import call_command
 
 from games.engine.holdem import HOLDEM
+from games.engine.holdem import events as ev
 from games.engine.updown import UPDOWN
 from games.models import Match
 from games.selectors import stored_events
@@ -57,6 +58,36 @@ def test_a_long_holdem_simulation_shows_the_seat_nothing_hidden() -> None:
                 assert_nothing_hidden_in(reply, hidden[seq])
             checked += hidden[seq] is not None
     assert checked > 2000, checked  # most events come while a hand is in play
+
+
+@pytest.mark.django_db
+def test_exposed_hands_are_face_up_exactly_from_their_exposure_on() -> None:
+    """An all-in run-out turns every live hand up (RULES.md §1.6): after every stored event of a
+    hand in play, the seat's view shows an opponent's cards if and only if a ``CardsExposed`` (or
+    the showdown) already turned them up, and the exposure itself reaches the seat whole."""
+    exposures = 0
+    checked = 0
+    for match in simulate("holdem", "hard,medium,maniac,calling_station", 4, 60):
+        state = HOLDEM.new_state()
+        face_up: dict[int, list[str]] = {}
+        for seq, item in stored_events(match):
+            HOLDEM.apply(state, item)
+            if isinstance(item, ev.HandStarted):
+                face_up = {}
+            if isinstance(item, ev.CardsExposed | ev.HandShown):
+                face_up[item.seat] = list(item.cards)
+            if isinstance(item, ev.CardsExposed):
+                exposures += 1
+                assert record(HOLDEM, seq, item)["payload"]["cards"] == list(item.cards)
+            if state.phase != "betting":
+                continue
+            seats = HOLDEM.view(state, SEAT)["seats"]
+            for seat in seats:
+                if seat["seat"] != SEAT and state.seats[seat["seat"]].dealt:
+                    assert seat["cards"] == face_up.get(seat["seat"]), (match.id, seq, seat)
+                    checked += 1
+    assert exposures > 20, exposures  # the maniac goes all-in often enough to matter
+    assert checked > 2000, checked
 
 
 @pytest.mark.django_db

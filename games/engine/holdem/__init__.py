@@ -52,7 +52,7 @@ from games.engine.holdem import (
 )
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
-from games.engine.holdem.evaluator import HandRank, describe
+from games.engine.holdem.evaluator import HandRank, describe_won
 from games.engine.holdem.exports import EXPORTS
 from games.engine.holdem.game import DECIDING, Act, Command, Restart, StartHand
 from games.engine.holdem.rules import CARDAVIA_TABLE, SEATS
@@ -69,7 +69,7 @@ class Holdem(EngineGame[HoldemState, Command]):
     1000 chips, blinds 10/20, the human on seat 0)."""
 
     name = "holdem"
-    engine_version = "holdem-3"
+    engine_version = "holdem-4"
     seat_count = SEATS
     view_type = HoldemView
     history_format = phh.FORMAT
@@ -99,12 +99,14 @@ class Holdem(EngineGame[HoldemState, Command]):
         )
 
     def words(self, event: Event) -> dict[str, Any]:
-        """Hand ranks (data in the events) said in English."""
+        """Hand ranks (data in the events) said in English; a pot's with its deciding kickers."""
+        payload = event.payload()
+        kickers = payload.get("kickers", 0)
         return {
-            key: describe(cast(HandRank, value))
+            key: describe_won(cast(HandRank, value), kickers)
             if key in ("rank", "hand_rank") and isinstance(value, dict)
             else value
-            for key, value in event.payload().items()
+            for key, value in payload.items()
         }
 
     def summarize_hand(self, events: Sequence[tuple[int, Event]]) -> HandSummary:

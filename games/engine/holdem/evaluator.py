@@ -342,7 +342,38 @@ def hand_rank(value: int) -> HandRank:
     return {"category": CATEGORY_NAMES[kind], "ranks": ranks}
 
 
-_RANK_WORDS = dict(
+# How many of a category's ranks name the hand ("pair of eights": one; "two pair, kings and
+# sevens": two); the ranks after them in a value are its kickers. A flush is named by its top
+# card and compared card by card like high card. Categories absent here have no kickers.
+NAMING_RANKS = {HIGH_CARD: 1, PAIR: 1, TWO_PAIR: 2, THREE_OF_A_KIND: 1, FOUR_OF_A_KIND: 1, FLUSH: 1}
+
+
+def kickers_needed(best: int, beaten: int | None) -> int:
+    """How many of ``best``'s kicker ranks it took to beat ``beaten`` (the best other hand shown
+    for a pot; None when nobody else showed one): 0 when the category or the ranks that name the
+    hand decided, else the position of the first kicker that differs, counted from 1.
+
+    >>> eights = evaluate(["8h", "8d", "Jc", "6s", "4d", "3c", "2h"])
+    >>> kickers_needed(eights, evaluate(["8s", "8c", "Tc", "6h", "4d", "3c", "2h"]))
+    1
+    >>> kickers_needed(eights, evaluate(["7s", "7c", "Ac", "6h", "4d", "3c", "2h"]))
+    0
+    >>> ace_king_queen = evaluate(["Ah", "Kd", "Qc", "6s", "4d"])
+    >>> kickers_needed(ace_king_queen, evaluate(["As", "Kc", "Jc", "6h", "4d"]))
+    2
+    """
+    if beaten is None or category(best) != category(beaten):
+        return 0
+    naming = NAMING_RANKS.get(category(best))
+    if naming is None:
+        return 0
+    for slot, shift in enumerate((16, 12, 8, 4, 0)):
+        if best >> shift & 0xF != beaten >> shift & 0xF:
+            return max(0, slot + 1 - naming)
+    return 0
+
+
+RANK_WORDS = dict(
     zip(
         RANK_CHARACTERS,
         [
@@ -365,9 +396,13 @@ _RANK_WORDS = dict(
 )
 
 
-def _plural(rank: str) -> str:
-    word = _RANK_WORDS[rank]
+def plural_of(word: str) -> str:
+    """A rank's word in the plural: "sixes", "Eights"."""
     return word + ("es" if word.endswith("x") else "s")
+
+
+def _plural(rank: str) -> str:
+    return plural_of(RANK_WORDS[rank])
 
 
 def describe(rank: HandRank) -> str:
@@ -381,7 +416,7 @@ def describe(rank: HandRank) -> str:
     'full house, sixes full of kings'
     """
     kind, ranks = rank["category"], rank["ranks"]
-    words = [_RANK_WORDS[character] for character in ranks]
+    words = [RANK_WORDS[character] for character in ranks]
     plurals = [_plural(character) for character in ranks]
     match kind:
         case "straight_flush" if ranks[:1] == ["A"]:
@@ -400,6 +435,42 @@ def describe(rank: HandRank) -> str:
             return f"high card, {words[0]}"
 
 
+def naming_count(rank: HandRank) -> int:
+    """How many of the rank's ranks name the hand (all of them where there are no kickers)."""
+    return NAMING_RANKS.get(CATEGORY_NAMES.index(rank["category"]), len(rank["ranks"]))
+
+
+def deciding_kickers(rank: HandRank, kickers: int) -> list[str]:
+    """The kicker ranks that decided a pot: the first ``kickers`` after those naming the hand."""
+    naming = naming_count(rank)
+    return rank["ranks"][naming : naming + kickers]
+
+
+def describe_won(rank: HandRank, kickers: int) -> str:
+    """:func:`describe` with the kickers that decided a pot (``PotAwarded.kickers``), as the
+    client says it in English.
+
+    >>> describe_won({"category": "pair", "ranks": ["8", "J", "6", "4"]}, 1)
+    'pair of eights, jack kicker'
+    >>> describe_won({"category": "high_card", "ranks": ["A", "K", "Q", "8", "6"]}, 2)
+    'ace high, king-queen kicker'
+    >>> describe_won({"category": "flush", "ranks": ["A", "Q", "9", "6", "2"]}, 1)
+    'flush, ace-queen high'
+    """
+    decided = deciding_kickers(rank, kickers)
+    if not decided:
+        return describe(rank)
+    words = [RANK_WORDS[character] for character in rank["ranks"]]
+    kicker = "-".join(RANK_WORDS[character] for character in decided)
+    match rank["category"]:
+        case "high_card":
+            return f"{words[0]} high, {kicker} kicker"
+        case "flush":
+            return f"flush, {words[0]}-{kicker} high"
+        case _:
+            return f"{describe(rank)}, {kicker} kicker"
+
+
 def parse_description(text: str) -> HandRank:
     """The data an English description (:func:`describe`, as events stored it before version 2)
     names: its category and the ranks the words give (the kickers were never written).
@@ -411,8 +482,8 @@ def parse_description(text: str) -> HandRank:
     """
     if text == "royal flush":
         return {"category": "straight_flush", "ranks": ["A"]}
-    words = {word: rank for rank, word in _RANK_WORDS.items()}
-    words.update({_plural(rank): rank for rank in _RANK_WORDS})
+    words = {word: rank for rank, word in RANK_WORDS.items()}
+    words.update({_plural(rank): rank for rank in RANK_WORDS})
     head, _, tail = text.partition(", ")
     if head.startswith("pair of "):
         head, tail = "pair", head.removeprefix("pair of ")
@@ -429,18 +500,25 @@ __all__ = [
     "FOUR_OF_A_KIND",
     "FULL_HOUSE",
     "HIGH_CARD",
+    "NAMING_RANKS",
     "PAIR",
     "RANK_CHARACTERS",
+    "RANK_WORDS",
     "STRAIGHT",
     "STRAIGHT_FLUSH",
     "THREE_OF_A_KIND",
     "TWO_PAIR",
     "HandRank",
     "category",
+    "deciding_kickers",
     "describe",
+    "describe_won",
     "evaluate",
     "evaluate_batch",
     "evaluate_indices",
     "hand_rank",
+    "kickers_needed",
+    "naming_count",
     "parse_description",
+    "plural_of",
 ]

@@ -108,6 +108,16 @@ class BoardDealt(Event):
         object.__setattr__(self, "street", Street(self.street))  # a stored record holds the text
 
 
+@event("holdem.cards_exposed")
+@dataclass(frozen=True, slots=True)
+class CardsExposed(Event):
+    """A live hand turned face up before the rest of the board is dealt, because betting is
+    over with a player all-in (docs/rules.md#holdem-pots): public from this event on."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
 @event("holdem.hand_shown", version=2)
 @dataclass(frozen=True, slots=True)
 class HandShown(Event):
@@ -121,7 +131,7 @@ class HandShown(Event):
     rank: HandRank
 
 
-@event("holdem.pot_awarded", version=2)
+@event("holdem.pot_awarded", version=3)
 @dataclass(frozen=True, slots=True)
 class PotAwarded(Event):
     """One pot settled. ``pot`` 0 is the main pot; ``shares`` align with ``winners``.
@@ -129,6 +139,10 @@ class PotAwarded(Event):
     ``odd_chips`` lists, in the order given, the winners who received one indivisible chip.
     ``hand_rank`` is the winning hand's rank as data, None when the pot was won uncontested
     (version 1 stored English text, "" when uncontested: :func:`_pot_awarded_v1` reads it).
+    ``kickers`` is how many of ``hand_rank``'s kicker ranks it took to beat the best other hand
+    shown for the pot (:func:`~games.engine.holdem.evaluator.kickers_needed`): 0 when the pot
+    was uncontested or the category and the ranks that name it decided (version 2 had no such
+    field: read as 0).
     """
 
     pot: int
@@ -138,6 +152,7 @@ class PotAwarded(Event):
     shares: tuple[int, ...]
     hand_rank: HandRank | None
     odd_chips: tuple[int, ...]
+    kickers: int = 0
 
 
 @event("holdem.hand_ended")
@@ -182,3 +197,8 @@ def _hand_shown_v1(payload: Payload) -> Payload:
 def _pot_awarded_v1(payload: Payload) -> Payload:
     text = payload["hand_rank"]
     return {**payload, "hand_rank": parse_description(text) if text else None}
+
+
+@upcaster("holdem.pot_awarded", from_version=2)
+def _pot_awarded_v2(payload: Payload) -> Payload:
+    return {**payload, "kickers": 0}

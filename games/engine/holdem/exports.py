@@ -6,12 +6,10 @@ A finished Hold'em hand revealed its seed, so every card of it may be shown.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.game import ExportFormat, ExportRequest, UnfinishedHand
-from games.engine.holdem.evaluator import describe, evaluate, hand_rank
 from games.engine.holdem.phh_export import to_phh
 from games.engine.holdem.played_hand import NotAFinishedHand, PlayedHand, played_hand
 from games.engine.holdem.pokerstars import join_hands, to_pokerstars
@@ -56,15 +54,8 @@ def pokerstars_text(request: ExportRequest) -> str:
         names=request.names,
         played_at=request.played_at,
         table=request.table,
-        describe=best_hand_name,
         seat_count=len(request.names),
     )
-
-
-def best_hand_name(cards: Sequence[str]) -> str:
-    """The best five of the cards, named in English as PokerStars text names them."""
-    best = max(evaluate(list(five)) for five in itertools.combinations(cards, 5))
-    return describe(hand_rank(best))
 
 
 EXPORTS: Mapping[str, ExportFormat] = {

@@ -17,7 +17,7 @@ from games.engine.event_sourcing import Deciding
 from games.engine.events import Emit
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import RULES, action_event
-from games.engine.holdem.evaluator import evaluate, hand_rank
+from games.engine.holdem.evaluator import evaluate, hand_rank, kickers_needed
 from games.engine.holdem.events import Blind, Street
 from games.engine.holdem.pots import split_pot
 from games.engine.holdem.state import (
@@ -215,7 +215,28 @@ def _run_dealer(state: HoldemState, emit: Emit) -> None:
             _showdown(state, live, emit)
             _end_hand(state, emit)
         else:
+            if _run_out_to_expose(state, live):
+                _expose(state, emit)
             _deal_next_street(state, emit)
+
+
+def _run_out_to_expose(state: HoldemState, live: Sequence[int]) -> bool:
+    """Betting is over for good (at most one live player still has chips, so someone is
+    all-in) and the live hands are not face up yet (docs/rules.md#holdem-pots)."""
+    with_chips = sum(1 for seat in live if state.seats[seat].stack > 0)
+    return with_chips <= 1 and not state.shown
+
+
+def _expose(state: HoldemState, emit: Emit) -> None:
+    """Every live hand turned face up, clockwise from the seat left of the button, as at the
+    showdown."""
+    for seat in _showdown_order(state):
+        emit(ev.CardsExposed(seat=seat, cards=state.seats[seat].hole))
+
+
+def _showdown_order(state: HoldemState) -> list[int]:
+    assert state.button is not None
+    return [seat for seat in state.clockwise_from(state.button + 1) if state.seats[seat].live]
 
 
 def _return_uncalled_bet(state: HoldemState, emit: Emit) -> None:
@@ -253,8 +274,7 @@ def _award_uncontested(state: HoldemState, winner: int, emit: Emit) -> None:
 
 
 def _showdown(state: HoldemState, live: Sequence[int], emit: Emit) -> None:
-    assert state.button is not None
-    order = [seat for seat in state.clockwise_from(state.button + 1) if state.seats[seat].live]
+    order = _showdown_order(state)
     values: dict[int, int] = {}
     for seat in order:
         cards = state.seats[seat].hole
@@ -266,6 +286,7 @@ def _showdown(state: HoldemState, live: Sequence[int], emit: Emit) -> None:
         pot = pots[number]
         best = max(values[seat] for seat in pot.eligible)
         winners = [seat for seat in order if seat in pot.eligible and values[seat] == best]
+        beaten = max((values[seat] for seat in pot.eligible if seat not in winners), default=None)
         shares, odd = split_pot(pot.amount, winners)
         emit(
             ev.PotAwarded(
@@ -276,6 +297,7 @@ def _showdown(state: HoldemState, live: Sequence[int], emit: Emit) -> None:
                 shares=tuple(shares),
                 hand_rank=hand_rank(best),
                 odd_chips=tuple(odd),
+                kickers=kickers_needed(best, beaten),
             )
         )
 

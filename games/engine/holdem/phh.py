@@ -95,7 +95,7 @@ from games.engine.game import HistoryFormat
 from games.engine.hand_history import Action, Card, Replay
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
-from games.engine.holdem.evaluator import evaluate, hand_rank
+from games.engine.holdem.evaluator import evaluate, hand_rank, kickers_needed
 from games.engine.holdem.game import Act, StartHand, StartMatch, advance
 from games.engine.holdem.pots import split_pot
 from games.engine.holdem.state import BETTING, HoldemState
@@ -499,15 +499,19 @@ def settle_without(mucked: set[int], events: Sequence[Event], state: HoldemState
                 change[seat] = change.get(seat, 0) - share
             for seat, share in zip(winners, shares, strict=True):
                 change[seat] = change.get(seat, 0) + share
-            rank = hand_rank(best) if best >= 0 and len(claim) > 1 else None
+            contested = best >= 0 and len(claim) > 1 and item.hand_rank is not None
+            beaten = max(
+                (values.get(seat, -1) for seat in claim if seat not in winners), default=-1
+            )
             item = replace(
                 item,
                 winners=tuple(winners),
                 shares=tuple(shares),
                 odd_chips=tuple(odd),
-                hand_rank=rank if item.hand_rank is not None else None,
+                hand_rank=hand_rank(best) if contested else None,
+                kickers=kickers_needed(best, beaten if beaten >= 0 else None) if contested else 0,
             )
-        elif isinstance(item, ev.HandShown) and item.seat in mucked:
+        elif isinstance(item, ev.HandShown | ev.CardsExposed) and item.seat in mucked:
             continue  # a mucked hand is never shown
         elif isinstance(item, ev.HandEnded):
             stacks = [stack + change.get(seat, 0) for seat, stack in enumerate(item.stacks)]

@@ -78,12 +78,15 @@ def _blinds(hand: PlayedHand) -> list[int]:
 
 
 def _actions(hand: PlayedHand, player: Mapping[int, str]) -> list[str]:
-    """Deals, actions and shows in PHH order. Hands are shown once the betting is over, which
-    in an all-in hand is before the rest of the board is run out (as PokerKit plays it)."""
+    """Deals, actions and shows in PHH order. Hands are shown once the betting is over: in an
+    all-in hand where the table turned them up, before the rest of the board is run out (as
+    PokerKit plays it too)."""
     lines = [f"d dh {player[seat]} {''.join(hand.hole_cards[seat])}" for seat in hand.seats]
-    last_betting = max(
-        (index for index, street in enumerate(hand.streets) if street.actions), default=0
-    )
+    last_betting = hand.exposed_after
+    if last_betting is None:  # no run-out, or a hand stored before exposures were events
+        last_betting = max(
+            (index for index, street in enumerate(hand.streets) if street.actions), default=0
+        )
     shows = [f"{player[seat]} sm {''.join(cards)}" for seat, cards in hand.shown.items()]
     for index, street in enumerate(hand.streets):
         if street.cards:

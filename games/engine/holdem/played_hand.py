@@ -20,6 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.engine.holdem.evaluator import HandRank
+
 Record = Mapping[str, Any]
 
 ACTION_TYPES = {
@@ -71,6 +73,8 @@ class PotResult:
     shares: tuple[int, ...]
     odd_chips: tuple[int, ...]
     contested: bool
+    hand_rank: HandRank | None = None  # the winning hand's rank (None: uncontested)
+    kickers: int = 0  # how many of its kicker ranks decided the pot
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +98,9 @@ class PlayedHand:
     seed: str | None = None
     commitment: str = ""
     board: tuple[str, ...] = field(default=())
+    # Where an all-in turned the live hands up (RULES.md §1.6): the index in ``streets`` of the
+    # betting round after which they were exposed, before the next board card; None if not.
+    exposed_after: int | None = None
 
     @property
     def won(self) -> dict[int, int]:
@@ -135,6 +142,7 @@ class _Reader:
         self.actions: list[PlayedAction] = []
         self.returned: dict[int, int] = {}
         self.shown: dict[int, tuple[str, ...]] = {}
+        self.exposed_after: int | None = None
         self.pots: list[PotResult] = []
         self.board: list[str] = []
 
@@ -161,6 +169,8 @@ class _Reader:
             seat, amount = payload["seat"], payload["amount"]
             self.returned[seat] = self.returned.get(seat, 0) + amount
             self.contributed[seat] -= amount
+        elif kind == "holdem.cards_exposed":
+            self.exposed_after = len(self.streets)
         elif kind == "holdem.hand_shown":
             self.shown[payload["seat"]] = tuple(payload["cards"])
         elif kind == "holdem.pot_awarded":
@@ -172,6 +182,10 @@ class _Reader:
                     shares=tuple(payload["shares"]),
                     odd_chips=tuple(payload.get("odd_chips", ())),
                     contested=bool(payload.get("hand_rank")),
+                    hand_rank=_rank(payload["hand_rank"])
+                    if isinstance(payload.get("hand_rank"), Mapping)
+                    else None,
+                    kickers=payload.get("kickers", 0),
                 )
             )
         elif kind == "holdem.hand_ended":
@@ -231,7 +245,12 @@ class _Reader:
             seed=self.end.get("seed"),
             commitment=self.start.get("commitment", ""),
             board=tuple(self.board),
+            exposed_after=self.exposed_after,
         )
+
+
+def _rank(data: Mapping[str, Any]) -> HandRank:
+    return {"category": data["category"], "ranks": list(data["ranks"])}
 
 
 def _annotate(

@@ -11,15 +11,32 @@ A raise nobody could answer with more than the bet it faced is written as the ca
 (see :class:`~games.engine.holdem.played_hand.PlayedAction`): PokerStars-format readers such as
 PokerKit's refuse the raise, and the chips end where a call's would.
 
-Hands are separated by two blank lines. The hand's name for each shown hand comes from
-``describe`` (English, as PokerStars text always is).
+An all-in run-out is written as PokerStars writes it: once the betting is over, each live hand
+``shows [..]`` (no name yet) before the next street's line; the ``*** SHOW DOWN ***`` lines then
+name every hand. Hands are named in PokerStars' own English ("a pair of Eights", "two pair, Kings
+and Sevens", "a straight, Five to Nine"), with the kickers that decided a pot as PokerStars adds
+them ("high card Ace - King+Queen kicker"; the hand it beat: "- lower kicker"), from the events'
+``kickers``. The summary says what each shown hand won or lost with.
+
+Hands are separated by two blank lines.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
+from games.engine.holdem.evaluator import (
+    RANK_CHARACTERS,
+    RANK_WORDS,
+    HandRank,
+    deciding_kickers,
+    evaluate,
+    hand_rank,
+    naming_count,
+    plural_of,
+)
 from games.engine.holdem.played_hand import PlayedAction, PlayedHand
 
 STREET_TITLES = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
@@ -31,10 +48,9 @@ def to_pokerstars(
     names: Mapping[int, str],
     played_at: datetime,
     table: str,
-    describe: Callable[[tuple[str, ...]], str],
     seat_count: int,
 ) -> str:
-    """The hand as PokerStars text. ``describe(seven_cards)`` names a shown hand in English."""
+    """The hand as PokerStars text."""
     lines = [
         f"PokerStars Hand #{hand.hand_number}: Hold'em No Limit "
         f"({hand.small_blind}/{hand.big_blind}) - {played_at:%Y/%m/%d %H:%M:%S} UTC",
@@ -48,23 +64,32 @@ def to_pokerstars(
         *(f"Dealt to {names[seat]} [{' '.join(hand.hole_cards[seat])}]" for seat in hand.seats),
     ]
     board: list[str] = []
-    for street in hand.streets:
+    returned = [
+        f"Uncalled bet ({amount}) returned to {names[seat]}"
+        for seat, amount in hand.returned.items()
+    ]
+    for index, street in enumerate(hand.streets):
         if street.cards:
             lines.append(_street_line(street.name, board, street.cards))
             board.extend(street.cards)
         lines.extend(_action_line(action, names) for action in street.actions)
-    lines.extend(
-        f"Uncalled bet ({amount}) returned to {names[seat]}"
-        for seat, amount in hand.returned.items()
-    )
+        if index == hand.exposed_after:
+            # The betting is over: the uncalled chips go back, then the hands are turned up.
+            lines.extend(returned)
+            returned = []
+            lines.extend(
+                f"{names[seat]}: shows [{' '.join(cards)}]" for seat, cards in hand.shown.items()
+            )
+    lines.extend(returned)
+    named = _shown_hand_names(hand)
     if hand.shown:
         lines.append("*** SHOW DOWN ***")
         lines.extend(
-            f"{names[seat]}: shows [{' '.join(cards)}] ({describe(cards + tuple(board))})"
+            f"{names[seat]}: shows [{' '.join(cards)}] ({named[seat]})"
             for seat, cards in hand.shown.items()
         )
     lines.extend(_collections(hand, names))
-    lines.extend(_summary(hand, names, board))
+    lines.extend(_summary(hand, names, board, named))
     return "\n".join(lines) + "\n"
 
 
@@ -123,7 +148,9 @@ def _collections(hand: PlayedHand, names: Mapping[int, str]) -> list[str]:
     return lines
 
 
-def _summary(hand: PlayedHand, names: Mapping[int, str], board: list[str]) -> list[str]:
+def _summary(
+    hand: PlayedHand, names: Mapping[int, str], board: list[str], named: Mapping[int, str]
+) -> list[str]:
     total = sum(pot.amount for pot in hand.pots)
     pots = ""
     if len(hand.pots) > 1:
@@ -139,9 +166,97 @@ def _summary(hand: PlayedHand, names: Mapping[int, str], board: list[str]) -> li
         if seat in hand.shown:
             cards = " ".join(hand.shown[seat])
             result = f"won ({won[seat]})" if won[seat] else "lost"
-            lines.append(f"Seat {seat + 1}: {names[seat]}{role} showed [{cards}] and {result}")
+            lines.append(
+                f"Seat {seat + 1}: {names[seat]}{role} showed [{cards}] and {result} "
+                f"with {named[seat]}"
+            )
         elif won[seat]:
             lines.append(f"Seat {seat + 1}: {names[seat]}{role} collected ({won[seat]})")
         else:
             lines.append(f"Seat {seat + 1}: {names[seat]}{role} folded")
     return lines
+
+
+# --- hand names, as PokerStars writes them ---------------------------------------------------
+
+# PokerStars capitalises the ranks and calls the two a deuce.
+RANK_NAMES = {
+    rank: ("deuce" if rank == "2" else word).capitalize() for rank, word in RANK_WORDS.items()
+}
+
+
+def _plural(rank: str) -> str:
+    return plural_of(RANK_NAMES[rank])
+
+
+def _straight(high: str) -> str:
+    """From the low card to the high one: "Five to Nine"; the wheel is "Ace to Five"."""
+    low = "A" if high == "5" else RANK_CHARACTERS[RANK_CHARACTERS.index(high) - 4]
+    return f"{RANK_NAMES[low]} to {RANK_NAMES[high]}"
+
+
+def pokerstars_hand_name(rank: HandRank) -> str:
+    """A hand named as PokerStars names it at showdown (its ranks as data, no kickers).
+
+    >>> pokerstars_hand_name({"category": "pair", "ranks": ["8", "J", "6", "4"]})
+    'a pair of Eights'
+    >>> pokerstars_hand_name({"category": "straight", "ranks": ["5"]})
+    'a straight, Ace to Five'
+    """
+    ranks = rank["ranks"]
+    match rank["category"]:
+        case "straight_flush" if ranks[0] == "A":
+            return "a Royal Flush"
+        case "straight_flush":
+            return f"a straight flush, {_straight(ranks[0])}"
+        case "four_of_a_kind":
+            return f"four of a kind, {_plural(ranks[0])}"
+        case "full_house":
+            return f"a full house, {_plural(ranks[0])} full of {_plural(ranks[1])}"
+        case "flush":
+            return f"a flush, {RANK_NAMES[ranks[0]]} high"
+        case "straight":
+            return f"a straight, {_straight(ranks[0])}"
+        case "three_of_a_kind":
+            return f"three of a kind, {_plural(ranks[0])}"
+        case "two_pair":
+            return f"two pair, {_plural(ranks[0])} and {_plural(ranks[1])}"
+        case "pair":
+            return f"a pair of {_plural(ranks[0])}"
+        case _:
+            return f"high card {RANK_NAMES[ranks[0]]}"
+
+
+def _kicker_part(rank: HandRank, kickers: int) -> str:
+    """ " - King+Queen kicker": the kicker ranks that decided a pot, as PokerStars adds them."""
+    decided = deciding_kickers(rank, kickers)
+    return f" - {'+'.join(RANK_NAMES[each] for each in decided)} kicker" if decided else ""
+
+
+def _best_rank(cards: Sequence[str]) -> HandRank:
+    return hand_rank(max(evaluate(list(five)) for five in itertools.combinations(cards, 5)))
+
+
+def _shown_hand_names(hand: PlayedHand) -> dict[int, str]:
+    """Each shown hand's name: a winner's with the kickers that won it a pot; a hand that only
+    a kicker beat, with "lower kicker"."""
+    names = {}
+    for seat, cards in hand.shown.items():
+        rank = _best_rank(cards + hand.board)
+        name = pokerstars_hand_name(rank)
+        won_by_kicker = [p.kickers for p in hand.pots if seat in p.winners and p.kickers]
+        beaten_by_kicker = any(
+            p.kickers and p.hand_rank and seat not in p.winners and _same_named(rank, p.hand_rank)
+            for p in hand.pots
+        )
+        if won_by_kicker:
+            name += _kicker_part(rank, max(won_by_kicker))
+        elif beaten_by_kicker:
+            name += " - lower kicker"
+        names[seat] = name
+    return names
+
+
+def _same_named(one: HandRank, other: HandRank) -> bool:
+    naming = naming_count(one)
+    return one["category"] == other["category"] and one["ranks"][:naming] == other["ranks"][:naming]

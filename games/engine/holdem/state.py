@@ -123,6 +123,7 @@ class HoldemState:
     last_full_raise: int = 0
     round_start: int = 0
     to_act: int | None = None
+    # Hands face up this hand: turned up for an all-in run-out, or shown at the showdown.
     shown: dict[int, tuple[str, ...]] = field(default_factory=dict)
     # The hands shown at this hand's showdown and the pots awarded, kept until the next hand
     # (or a restart) so that a table can show the result without the feed.
@@ -339,6 +340,10 @@ def _action(state: HoldemState, event: Action) -> None:
     )
 
 
+def _cards_exposed(state: HoldemState, event: ev.CardsExposed) -> None:
+    state.shown[event.seat] = tuple(event.cards)
+
+
 def _hand_shown(state: HoldemState, event: ev.HandShown) -> None:
     state.shown[event.seat] = tuple(event.cards)
     state.hands_shown.append(event)
@@ -394,6 +399,7 @@ FOLDING = Folding[HoldemState](
         ev.BlindPosted: _blind_posted,
         ev.HoleCardsDealt: _hole_cards_dealt,
         ev.BoardDealt: _board_dealt,
+        ev.CardsExposed: _cards_exposed,
         ev.HandShown: _hand_shown,
         ev.PotAwarded: _pot_awarded,
         ev.HandEnded: _hand_ended,

@@ -1,7 +1,8 @@
 """What one viewer may see (docs/architecture.md#views): the only thing the API serialises for
 a player.
 
-A viewer sees their own hole cards, the board, hands shown at showdown, stacks, bets, pots and —
+A viewer sees their own hole cards, the board, hands turned face up (for an all-in run-out, from
+``CardsExposed`` on, or at the showdown), stacks, bets, pots and —
 on their turn — their legal actions. Never an opponent's unshown cards, the deck, a burned card
 or a seed before its hand is over. ``viewer=None`` is a spectator: no hole cards at all.
 
@@ -71,6 +72,7 @@ def _pot_awarded(award: ev.PotAwarded) -> dict[str, Any]:
         "winners": list(award.winners),
         "shares": list(award.shares),
         "hand_rank": _rank(award.hand_rank),
+        "kickers": award.kickers,
     }
 
 
@@ -114,7 +116,8 @@ def visible_record(item: Event, viewer: int | None) -> dict[str, Any]:
     """The event's stored record with everything ``viewer`` may not see yet removed.
 
     Seeds and burned cards are only ever revealed by ``HandEnded``/``HandAbandoned`` (which carry
-    the seed, from which every card of the finished hand can be re-derived).
+    the seed, from which every card of the finished hand can be re-derived). ``CardsExposed`` and
+    ``HandShown`` are public: the rules turn those hands up for everyone.
     """
     record = to_record(item)
     payload = record["payload"]

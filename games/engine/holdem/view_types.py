@@ -50,6 +50,7 @@ class HoldemPotAwarded(TypedDict):
     winners: list[int]
     shares: list[int]
     hand_rank: HandRank | None
+    kickers: int  # how many of hand_rank's kickers decided the pot (0: none did)
 
 
 class HoldemSeat(TypedDict):

@@ -6,19 +6,22 @@ whose stacks force short all-ins, side pots, split pots, odd chips and raises no
 from __future__ import annotations
 
 import functools
-import itertools
+import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from pokerkit import HandHistory
 
-from games.engine.holdem.evaluator import describe, evaluate, hand_rank
+from games.engine.events import to_record
+from games.engine.holdem.evaluator import HandRank
 from games.engine.holdem.phh import loads, replay
 from games.engine.holdem.phh_export import to_phh
 from games.engine.holdem.played_hand import NotAFinishedHand, PlayedHand, played_hand
-from games.engine.holdem.pokerstars import join_hands, to_pokerstars
+from games.engine.holdem.pokerstars import join_hands, pokerstars_hand_name, to_pokerstars
 from tests.engine.holdem.random_hands import BIG_BLIND, SMALL_BLIND, random_hands
+from tests.engine.holdem.table import Table
 
 NAMES = {0: "You", 1: "Vera", 2: "Otto", 3: "Lina"}
 HANDS_PER_TABLE = 150
@@ -50,11 +53,6 @@ def hands() -> list[PlayedHand]:
     return sample
 
 
-def _best_hand_name(cards: Sequence[str]) -> str:
-    best = max(evaluate(list(five)) for five in itertools.combinations(cards, 5))
-    return describe(hand_rank(best))
-
-
 def _finishing(hand: PlayedHand, order: Sequence[int]) -> list[int]:
     return [hand.finishing_stacks[seat] for seat in order]
 
@@ -81,7 +79,6 @@ def test_pokerkit_parses_our_pokerstars_text_and_ends_with_our_stacks(
             names=NAMES,
             played_at=PLAYED_AT,
             table="Cardavia",
-            describe=_best_hand_name,
             seat_count=max(hand.seats) + 1,
         )
         for hand in hands
@@ -109,7 +106,6 @@ def test_a_raise_nobody_can_answer_is_written_as_the_call_it_amounts_to() -> Non
         names=NAMES,
         played_at=PLAYED_AT,
         table="Cardavia",
-        describe=_best_hand_name,
         seat_count=4,
     )
     assert f"{NAMES[action.seat]}: calls {action.added - (action.to - action.faced)}" in stars
@@ -127,7 +123,6 @@ def test_pokerstars_text_says_raise_increments_totals_and_returned_bets() -> Non
         names=NAMES,
         played_at=PLAYED_AT,
         table="Cardavia",
-        describe=_best_hand_name,
         seat_count=4,
     )
     raise_ = next(a for s in hand.streets for a in s.actions if a.kind == "raise" and a.answerable)
@@ -154,3 +149,97 @@ def test_hidden_hole_cards_are_refused() -> None:
     ]
     with pytest.raises(NotAFinishedHand, match="not revealed"):
         played_hand(hidden, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+
+
+# --- all-in run-outs and kickers -------------------------------------------------------------
+
+
+def _records(table: Table) -> list[dict[str, Any]]:
+    return [json.loads(json.dumps(to_record(item))) for item in table.hand_events]
+
+
+def _stars(hand: PlayedHand) -> list[str]:
+    text = to_pokerstars(hand, names=NAMES, played_at=PLAYED_AT, table="Cardavia", seat_count=4)
+    return text.splitlines()
+
+
+def _preflop_all_in() -> PlayedHand:
+    table = Table()
+    table.deal(holes={1: "AsAd", 2: "KsKd"}, board="2c7d9h4sTc")
+    table.fold(3)
+    table.fold(0)
+    table.raise_to(1, 1000)
+    table.call(2)
+    return played_hand(_records(table), small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+
+
+def test_pokerstars_shows_an_all_in_hands_before_the_flop_and_names_them_at_showdown() -> None:
+    lines = _stars(_preflop_all_in())
+    called = lines.index("Otto: calls 980 and is all-in")
+    assert lines[called + 1 : called + 4] == [
+        "Vera: shows [As Ad]",
+        "Otto: shows [Ks Kd]",
+        "*** FLOP *** [2c 7d 9h]",
+    ]
+    showdown = lines.index("*** SHOW DOWN ***")
+    assert lines[showdown - 1].startswith("*** RIVER ***")
+    assert lines[showdown + 1 : showdown + 3] == [
+        "Vera: shows [As Ad] (a pair of Aces)",
+        "Otto: shows [Ks Kd] (a pair of Kings)",
+    ]
+    assert "Seat 2: Vera showed [As Ad] and won (2000) with a pair of Aces" in lines
+    assert "Seat 3: Otto showed [Ks Kd] and lost with a pair of Kings" in lines
+
+
+def test_phh_shows_an_all_in_hands_before_the_board_is_dealt() -> None:
+    text = to_phh(_preflop_all_in())
+    actions = [line.strip().strip('",') for line in text.splitlines() if line.startswith("  ")]
+    called = actions.index("p2 cc")
+    assert actions[called - 1 : called + 4] == [
+        "p1 cbr 1000",
+        "p2 cc",
+        "p1 sm AsAd",
+        "p2 sm KsKd",
+        "d db 2c7d9h",
+    ]
+    assert list(HandHistory.loads(text))[-1].stacks == [2000, 0, 1000, 1000]
+
+
+def test_the_sample_holds_all_in_run_outs_read_back_by_pokerkit(hands: list[PlayedHand]) -> None:
+    # The round trips above (PokerKit reading our PHH and PokerStars text) cover these hands.
+    assert sum(hand.exposed_after is not None for hand in hands) > 30
+
+
+def test_pokerstars_names_the_kicker_that_won_and_the_one_that_lost() -> None:
+    table = Table()
+    table.deal(holes={1: "8hJd", 2: "8sTc"}, board="8d6c4s3h2d")
+    table.fold(3)
+    table.fold(0)
+    table.call(1)
+    table.check(2)
+    table.check_down()
+    lines = _stars(played_hand(_records(table), small_blind=SMALL_BLIND, big_blind=BIG_BLIND))
+
+    assert "Vera: shows [8h Jd] (a pair of Eights - Jack kicker)" in lines
+    assert "Otto: shows [8s Tc] (a pair of Eights - lower kicker)" in lines
+    assert any(line.endswith("and won (40) with a pair of Eights - Jack kicker") for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("rank", "name"),
+    [
+        ({"category": "high_card", "ranks": ["A", "K", "Q", "8", "6"]}, "high card Ace"),
+        ({"category": "pair", "ranks": ["2", "A", "K", "Q"]}, "a pair of Deuces"),
+        ({"category": "two_pair", "ranks": ["K", "7", "A"]}, "two pair, Kings and Sevens"),
+        ({"category": "three_of_a_kind", "ranks": ["6", "A", "K"]}, "three of a kind, Sixes"),
+        ({"category": "straight", "ranks": ["9"]}, "a straight, Five to Nine"),
+        ({"category": "straight", "ranks": ["5"]}, "a straight, Ace to Five"),
+        ({"category": "flush", "ranks": ["A", "J", "9", "4", "2"]}, "a flush, Ace high"),
+        ({"category": "full_house", "ranks": ["6", "K"]}, "a full house, Sixes full of Kings"),
+        ({"category": "four_of_a_kind", "ranks": ["A", "K"]}, "four of a kind, Aces"),
+        ({"category": "straight_flush", "ranks": ["9"]}, "a straight flush, Five to Nine"),
+        ({"category": "straight_flush", "ranks": ["A"]}, "a Royal Flush"),
+    ],
+)
+def test_pokerstars_hand_names(rank: HandRank, name: str) -> None:
+    assert pokerstars_hand_name(rank) == name

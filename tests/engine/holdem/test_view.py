@@ -76,6 +76,7 @@ def test_a_showdown_shows_the_hands_and_each_pots_winners_until_the_next_deal() 
             "winners": [1],
             "shares": [40],
             "hand_rank": {"category": "pair", "ranks": ["K", "T", "9", "7"]},
+            "kickers": 0,
         }
     ]
     assert json.loads(json.dumps(seen)) == seen
@@ -99,7 +100,14 @@ def test_a_fold_out_shows_no_hand_and_names_the_winner_without_a_rank() -> None:
         seen = view(table.state, viewer)
         assert seen["shown_hands"] == []
         assert seen["pots_awarded"] == [
-            {"pot": 0, "amount": 50, "winners": [3], "shares": [50], "hand_rank": None}
+            {
+                "pot": 0,
+                "amount": 50,
+                "winners": [3],
+                "shares": [50],
+                "hand_rank": None,
+                "kickers": 0,
+            }
         ]  # the raise's unmatched 40 went back first
         # The winner's cards were never shown: they are nowhere in anyone else's view.
         assert '"As"' not in json.dumps(seen)

@@ -245,8 +245,10 @@ export function apply(display, record) {
       seat.bet = Math.max(0, seat.bet - p.amount);
       display.pot -= p.amount;
       break;
+    case "cards_exposed": // an all-in: the live hands go face up before the run-out
     case "hand_shown":
       seat.cards = [...p.cards];
+      display.acting = null; // the dealer's work, not the seat's move
       break;
     case "pot_awarded":
       p.winners.forEach((winner, index) => {

@@ -3,6 +3,7 @@
 
 import { has, t } from "./i18n.js";
 import { shortType } from "./display.js";
+import { winningHandName } from "./kickers.js";
 import { cardsText, handName, nameList, playerName, subjectOf } from "./views/common.js";
 
 function names(display, seats) {
@@ -64,6 +65,9 @@ export function narrate(display, record) {
       params.street = p.street;
       params.cards = cardsText(p.cards);
       break;
+    case "cards_exposed":
+      params.cards = cardsText(p.cards);
+      break;
     case "hand_shown": {
       params.cards = cardsText(p.cards);
       const hand = handName(p.rank);
@@ -80,7 +84,7 @@ export function narrate(display, record) {
       params.amount = p.amount;
       params.pot = p.pot === undefined ? 0 : p.pot;
       params.outcome = p.outcome || "";
-      const hand = handName(p.hand_rank);
+      const hand = winningHandName(p.hand_rank, p.kickers);
       params.hand = hand || "";
       params.has_hand = hand ? "yes" : "no";
       break;

@@ -45,6 +45,7 @@ export function pauseFor(display, record, speed) {
   const base = display.watching ? SPEEDS[speed].watch : SPEEDS[speed].move;
   if (PLAYER_ACTIONS.has(kind)) return base;
   if (kind === "board_dealt" || kind === "locked_cards_revealed") return base;
+  if (kind === "cards_exposed") return base / 2; // each live hand turned up before the run-out
   if (kind === "pot_awarded") return base * 2;
   if (kind === "hand_started" || kind === "deal_started") return base / 2;
   return 0;

@@ -16,6 +16,7 @@ import {
   styleLabel,
   subjectOf,
 } from "./common.js";
+import { seatKickers, winningHandName } from "../kickers.js";
 
 // Grid areas: you at the bottom, then clockwise: left, top, right.
 const AREAS = ["bottom", "left", "top", "right"];
@@ -90,7 +91,9 @@ function seatView(display, index) {
         )
       : null,
     seat.all_in && seat.in_hand && !seat.folded ? h("div", { class: "all-in-tag" }, t("ui.seat.all_in")) : null,
-    shown && handName(shown.rank) ? h("div", { class: "shown-hand" }, handName(shown.rank)) : null,
+    shown && handName(shown.rank)
+      ? h("div", { class: "shown-hand" }, winningHandName(shown.rank, seatKickers(won)))
+      : null,
     won.map((award) =>
       h("div", { class: "won" }, t("ui.seat.won", { amount: award.shares[award.winners.indexOf(index)] })),
     ),
@@ -154,7 +157,7 @@ export function resultView(display) {
             amount: award.shares[i],
           }),
         );
-        const hand = handName(award.hand_rank);
+        const hand = winningHandName(award.hand_rank, award.kickers);
         return h(
           "li",
           { class: "result-pot", "data-pot": award.pot },
@@ -183,7 +186,16 @@ export function resultView(display) {
               " ",
               h("span", { class: "result-cards" }, result.shown[seat].cards.map((code) => card(code, { size: "small" }))),
               " ",
-              handName(result.shown[seat].rank) ? h("span", { class: "result-hand-name" }, handName(result.shown[seat].rank)) : null,
+              handName(result.shown[seat].rank)
+                ? h(
+                    "span",
+                    { class: "result-hand-name" },
+                    winningHandName(
+                      result.shown[seat].rank,
+                      seatKickers(result.awards.filter((award) => award.winners.includes(seat))),
+                    ),
+                  )
+                : null,
             ),
           ),
         )

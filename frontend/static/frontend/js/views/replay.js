@@ -9,7 +9,8 @@ import { t } from "../i18n.js";
 import { costlySteps, nextCostly, setStep, togglePlay, verify } from "../study.js";
 import { analysisView } from "./replay_analysis.js";
 import { handHref, studyNav } from "./replay_list.js";
-import { card, gameName, handName, nameList, playerName, subjectOf } from "./common.js";
+import { winningHandName } from "../kickers.js";
+import { card, gameName, nameList, playerName, subjectOf } from "./common.js";
 import { holdemTable } from "./holdem.js";
 import { pictureStyle } from "./settings.js";
 import { sharedHead, sharePanel } from "./share.js";
@@ -265,7 +266,7 @@ function settlementView(study) {
       { class: "settle-pots" },
       awards.map((award, index) => {
         const eligible = award.eligible || [...award.winners];
-        const hand = handName(award.hand_rank);
+        const hand = winningHandName(award.hand_rank, award.kickers);
         return h(
           "li",
           { key: index, class: "settle-pot", "data-pot": award.pot === undefined ? 0 : award.pot },
