@@ -6,6 +6,7 @@ import { h, render } from "../vendor/preact-11.2.0/preact.js";
 import * as api from "./api.js";
 import { chipPositions, moveChips } from "./chips.js";
 import { annotate, apply, fromView, shortType } from "./display.js";
+import { keepTurnInView, onTable, pictureOpenFor } from "./layout.js";
 import { has, language, loadCatalog, loadLanguages, preferredLanguage, t } from "./i18n.js";
 import { narrate } from "./narrate.js";
 import { canBetOrRaise, clampAmount, quickSizes, shortcut } from "./views/betting.js";
@@ -80,6 +81,8 @@ function draw() {
   const root = document.getElementById("app");
   render(ctrl.ready ? pageView() : h("div", { class: "booting", "aria-busy": "true" }), root);
   root.setAttribute("aria-busy", ctrl.ready ? "false" : "true");
+  const display = ctrl.display;
+  keepTurnInView(Boolean(onTable(ctrl.route) && display && display.live && display.legal && !ctrl.busy));
   document.documentElement.classList.toggle("four-colour", ctrl.settings.fourColor);
 }
 
@@ -91,7 +94,7 @@ function pageView() {
   else content = lobbyView(ctrl);
   return h(
     "div",
-    { class: "page" },
+    { class: onTable(ctrl.route) ? "page page-table" : "page" },
     headerView(ctrl),
     ctrl.offline ? h("div", { class: "banner", role: "status" }, t("ui.banner.offline")) : null,
     h(
@@ -644,8 +647,12 @@ async function openStudy(route) {
   if (ctrl.route === route) studyPage.open(ctrl, route, redraw);
 }
 
+let previousRoute = null;
+
 function onRoute() {
   ctrl.route = parseRoute();
+  ctrl.pictureOpen = pictureOpenFor(ctrl.route, previousRoute, ctrl.pictureOpen);
+  previousRoute = ctrl.route;
   const { tab, matchId, anchor } = ctrl.route;
   if (tab === "study") openStudy(ctrl.route);
   if (tab === "table" && matchId && (!ctrl.display || ctrl.display.id !== matchId)) {
