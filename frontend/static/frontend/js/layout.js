@@ -21,12 +21,13 @@ export function pictureOpenFor(route, previousRoute, open) {
 
 let turnShown = false;
 
-// After a draw: when the player's turn has just come, scroll the page (at once) so that their
+// After a draw: whether the player's turn has just come; if so, scroll the page (at once) so that their
 // area, where it lies in the page under the felt, ends at the viewport's bottom: the header
 // scrolls away, the felt above stays in view. Sticky, the area shows anyway; this puts the
 // board beside it and brings it back when the page was scrolled past the table.
 export function keepTurnInView(myTurn) {
-  if (myTurn && !turnShown) {
+  const came = myTurn && !turnShown;
+  if (came) {
     const area = document.querySelector(".page-table .my-area");
     const felt = area && area.previousElementSibling;
     if (felt) {
@@ -37,4 +38,5 @@ export function keepTurnInView(myTurn) {
     }
   }
   turnShown = myTurn;
+  return came;
 }

@@ -7,8 +7,11 @@ import * as api from "./api.js";
 import { chipPositions, moveChips } from "./chips.js";
 import { annotate, apply, fromView, shortType } from "./display.js";
 import { keepTurnInView, onTable, pictureOpenFor } from "./layout.js";
-import { has, language, loadCatalog, loadLanguages, preferredLanguage, t } from "./i18n.js";
+import { has, language, loadCatalog, loadLanguages, preferredLanguage, setAmountUnit, t } from "./i18n.js";
 import { narrate } from "./narrate.js";
+import { preselect, stillMeant, takeDue } from "./preactions.js";
+import { listenForFirstGesture, play, soundOf } from "./sounds.js";
+import { amountUnit, loadPrefs, savePrefs, tableOptionsView } from "./tableprefs.js";
 import { canBetOrRaise, clampAmount, quickSizes, shortcut } from "./views/betting.js";
 import { errorText, gameName, headerLine, playerName, subjectOf } from "./views/common.js";
 import { holdemTable } from "./views/holdem.js";
@@ -47,6 +50,9 @@ const ctrl = {
   languages: [],
   languageCode: "en",
   settings: loadSettings(),
+  prefs: loadPrefs(),
+  preaction: null,
+  confirmAllIn: null,
   // The picture settings' disclosure: open where the header has room for the sliders.
   pictureOpen: window.matchMedia(WIDE_SCREEN).matches,
   fastPace: false,
@@ -62,6 +68,7 @@ const ctrl = {
   offline: false,
   log: [],
   announcement: "",
+  announcementLang: null,
 };
 
 // --- drawing ------------------------------------------------------------------------------
@@ -79,10 +86,13 @@ function redraw() {
 
 function draw() {
   const root = document.getElementById("app");
+  setAmountUnit(onTable(ctrl.route) ? amountUnit(ctrl) : null);
   render(ctrl.ready ? pageView() : h("div", { class: "booting", "aria-busy": "true" }), root);
   root.setAttribute("aria-busy", ctrl.ready ? "false" : "true");
   const display = ctrl.display;
-  keepTurnInView(Boolean(onTable(ctrl.route) && display && display.live && display.legal && !ctrl.busy));
+  if (keepTurnInView(Boolean(onTable(ctrl.route) && display && display.live && display.legal && !ctrl.busy))) {
+    play("turn", ctrl.prefs.sound);
+  }
   document.documentElement.classList.toggle("four-colour", ctrl.settings.fourColor);
 }
 
@@ -103,7 +113,7 @@ function pageView() {
       h("div", { class: "error-slot", role: "alert" }, ctrl.error ? errorView() : null),
       content,
     ),
-    h("div", { class: "visually-hidden", "aria-live": "polite", "aria-atomic": "true", id: "announcer" }, ctrl.announcement),
+    h("div", { class: "visually-hidden", "aria-live": "polite", "aria-atomic": "true", id: "announcer", lang: ctrl.announcementLang }, ctrl.announcement),
   );
 }
 
@@ -163,7 +173,7 @@ function tableView() {
           game === "updown" && display.ante ? h("span", null, t("updown.ante_amount", { amount: display.ante })) : null,
         ),
         h("a", { class: "button hands-link", href: `#/match/${display.id}/hands` }, t("replay.nav.hands")),
-        h("div", { class: "table-menu" }, restartControl(), h("a", { class: "button", href: "#/" }, t("ui.table.lobby"))),
+        h("div", { class: "table-menu" }, tableOptionsView(ctrl), restartControl(), h("a", { class: "button", href: "#/" }, t("ui.table.lobby"))),
       ),
       game === "holdem" ? holdemTable(ctrl) : updownTable(ctrl),
       logView(),
@@ -316,6 +326,17 @@ ctrl.setSetting = (name, value) => {
   redraw();
 };
 
+ctrl.setPref = (name, value) => {
+  ctrl.prefs = { ...ctrl.prefs, [name]: value };
+  savePrefs(ctrl.prefs);
+  redraw();
+};
+
+ctrl.choosePreaction = (choice) => {
+  ctrl.preaction = preselect(ctrl.display, choice);
+  redraw();
+};
+
 ctrl.setPictureOpen = (open) => {
   if (ctrl.pictureOpen === open) return;
   ctrl.pictureOpen = open;
@@ -361,6 +382,8 @@ ctrl.setLanguage = async (code, { save = true } = {}) => {
 
 function announce(text) {
   ctrl.announcement = text;
+  // Spoken in the language it was written in (a line keeps its language after a switch).
+  ctrl.announcementLang = language().code;
 }
 
 function pushLog(seq, text) {
@@ -404,6 +427,8 @@ async function replay(records, matchId) {
     // Where the chips were, so the ones this event moves can fly (none under reduced motion).
     const chipsBefore = pause && CHIP_MOVES.has(kind) && !reducedMotion() ? chipPositions() : null;
     apply(ctrl.display, record);
+    ctrl.preaction = stillMeant(ctrl.preaction, ctrl.display);
+    play(soundOf(kind, record.payload, ctrl.display.viewer), ctrl.prefs.sound);
     pushLog(record.seq, line);
     redraw();
     // Queued after the redraw's frame callback: the flights start from the table as drawn.
@@ -419,7 +444,9 @@ function takeView(body) {
   if (!previous || !previous.live || previous.legal === null || ctrl.display.legal === null) {
     ctrl.amount = null;
     ctrl.selectedCard = null;
+    ctrl.confirmAllIn = null;
   }
+  ctrl.preaction = stillMeant(ctrl.preaction, ctrl.display);
   ctrl.lastMatchId = body.id;
   redraw();
 }
@@ -467,6 +494,9 @@ async function follow() {
       ctrl.following = false;
     }
     redraw();
+    // A pre-action chosen while the AIs acted plays now that the turn is the player's.
+    const chosen = takeDue(ctrl);
+    if (chosen) ctrl.act(chosen);
   }
 }
 
@@ -509,6 +539,7 @@ async function command(send) {
   ctrl.busy = true;
   ctrl.error = null;
   ctrl.confirmRestart = false;
+  ctrl.confirmAllIn = null;
   redraw();
   try {
     const answer = await send(display);
@@ -686,6 +717,19 @@ function onKey(event) {
   if (ctrl.route.tab !== "table" || !display || !display.live || !display.legal || ctrl.busy) return;
   const legal = display.legal;
   const key = event.key;
+  // The keyboard's all-in asks first: A again (or Enter) shoves; any other key lets it go.
+  if (ctrl.confirmAllIn && key !== "Shift") {
+    const move = ctrl.confirmAllIn;
+    ctrl.confirmAllIn = null;
+    redraw();
+    if (key === "a" || key === "A" || key === "Enter") {
+      event.preventDefault();
+      ctrl.act(move);
+    } else if (key === "Escape") {
+      event.preventDefault();
+    }
+    return;
+  }
   if (legal.can_lock) {
     const cards = display.seats[display.viewer].cards || [];
     if (key === "1" || key === "2") {
@@ -706,6 +750,11 @@ function onKey(event) {
   const move = shortcut(key, legal, display, ctrl.amount);
   if (move) {
     event.preventDefault();
+    if (key === "a" || key === "A") {
+      ctrl.confirmAllIn = move;
+      redraw();
+      return;
+    }
     ctrl.act(move);
   }
 }
@@ -732,6 +781,7 @@ async function start() {
     return;
   }
   ctrl.ready = true;
+  listenForFirstGesture();
   window.addEventListener("hashchange", onRoute);
   document.addEventListener("keydown", onKey);
   document.addEventListener("visibilitychange", () => {
