@@ -222,8 +222,9 @@ def test_the_shuffle_check_passes_on_a_real_hand_and_names_the_first_difference_
     page.locator("[data-action=verify]").click()
     result = page.locator(".proof-result")
     expect(result).to_have_attribute("data-ok", "true")
-    # Four players to showdown: 8 hole cards (every hand shown) and 5 board cards.
-    expect(result.locator(".proof-verdict")).to_contain_text("13 cards")
+    # Four players to showdown: every card dealt and burned, 8 hole cards, 3 burns, 5 board
+    # cards.
+    expect(result.locator(".proof-verdict")).to_contain_text("16 cards")
     expect(result.locator(".proof-commitment")).to_contain_text("equals the commitment")
 
     # The same hand served with another seed: the hash and the deal both fail.
@@ -242,6 +243,33 @@ def test_the_shuffle_check_passes_on_a_real_hand_and_names_the_first_difference_
     expect(result.locator(".proof-difference")).to_contain_text("First difference: card")
     # The first card of the deck the table dealt (the first player's first hole card).
     expect(result.locator(".proof-difference")).to_contain_text("card 1 of the deck")
+
+    # A burned card other than the seed's is caught too (the burns are checked, not only the
+    # cards shown).
+    def swap_burn(route: Route) -> None:
+        body = route.fetch().json()
+        burns = body["dealt"]["burned"]
+        used = {card for hole in body["dealt"]["holes"] for card in hole["cards"]}
+        used |= {burn["card"] for burn in burns}
+        used |= {
+            card
+            for event in body["events"]
+            if event["type"] == "holdem.board_dealt"
+            for card in event["payload"]["cards"]
+        }
+        burns[0]["card"] = next(
+            f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs" if f"{r}{s}" not in used
+        )
+        route.fulfill(json=body)
+
+    swapped = browse(player=player)
+    swapped.route(re.compile(r"/api/matches/[^/]+/hands/\d+/$"), swap_burn)
+    open_replay(swapped, match_id, number)
+    swapped.locator("[data-action=verify]").click()
+    result = swapped.locator(".proof-result")
+    expect(result).to_have_attribute("data-ok", "false")
+    expect(result.locator(".proof-commitment")).to_contain_text("equals the commitment")
+    expect(result.locator(".proof-difference")).to_contain_text("burn")
 
 
 def test_an_up_and_down_deal_is_checked_shoe_by_shoe(

@@ -23,7 +23,9 @@ function myTurn(ctrl) {
 // chips behind, and not their turn (then the betting bar is there).
 export function canPreselect(ctrl) {
   const display = ctrl.display;
-  if (!display || display.game !== "holdem" || !display.street || myTurn(ctrl)) return false;
+  // A table nobody acts on (the replayer's) has nobody to choose for.
+  if (!ctrl.choosePreaction || !display || display.game !== "holdem" || !display.street) return false;
+  if (myTurn(ctrl)) return false;
   if (display.live && display.phase !== "betting") return false;
   if (display.result && display.result.number === display.hand_number) return false;
   const me = display.seats[display.viewer];

@@ -74,7 +74,7 @@ export function tableOptionsView(ctrl) {
 // The player's best hand so far, named under their cards (from the view's made_hand).
 export function madeHandView(ctrl) {
   const display = ctrl.display;
-  if (!ctrl.prefs.madeHand || !display.made_hand) return null;
+  if (!ctrl.prefs || !ctrl.prefs.madeHand || !display.made_hand) return null;
   const name = handName(display.made_hand);
   return name ? h("p", { class: "made-hand" }, t("controls.made_hand", { hand: name })) : null;
 }
@@ -82,6 +82,6 @@ export function madeHandView(ctrl) {
 // The keyboard's all-in waits for a second A (or Enter): the question, in the bar.
 export function allInNotice(ctrl) {
   const move = ctrl.confirmAllIn;
-  if (!move) return null;
+  if (!move || !ctrl.prefs) return null;
   return h("p", { class: "confirm-all-in", role: "alert" }, t("controls.allin.confirm", { amount: move.amount }));
 }

@@ -26,7 +26,8 @@ function markers(display, index) {
   if (display.button === index) {
     list.push(h("span", { class: "marker marker-button", title: t("table.button") }, t("table.button_short")));
   }
-  if (display.small_blind_seat === index && display.phase === "betting") {
+  // Heads-up the button posts the small blind: its seat shows the button alone.
+  if (display.small_blind_seat === index && display.button !== index && display.phase === "betting") {
     list.push(h("span", { class: "marker marker-blind", title: t("blind.small") }, t("blind.small_short")));
   }
   if (display.big_blind_seat === index && display.phase === "betting") {
