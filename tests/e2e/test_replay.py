@@ -228,16 +228,10 @@ def test_the_shuffle_check_passes_on_a_real_hand_and_names_the_first_difference_
     expect(result.locator(".proof-commitment")).to_contain_text("equals the commitment")
 
     # The same hand served with another seed: the hash and the deal both fail.
-    def tamper(route: Route) -> None:
-        body = route.fetch().json()
+    def other_seed(body: dict[str, Any]) -> None:
         body["seed"] = "00" + body["seed"][2:]
-        route.fulfill(json=body)
 
-    tampered = browse(player=player)
-    tampered.route(re.compile(r"/api/matches/[^/]+/hands/\d+/$"), tamper)
-    open_replay(tampered, match_id, number)
-    tampered.locator("[data-action=verify]").click()
-    result = tampered.locator(".proof-result")
+    result = verified_as_served(browse, player, match_id, number, other_seed)
     expect(result).to_have_attribute("data-ok", "false")
     expect(result.locator(".proof-commitment")).to_contain_text("is not the commitment")
     expect(result.locator(".proof-difference")).to_contain_text("First difference: card")
@@ -246,8 +240,7 @@ def test_the_shuffle_check_passes_on_a_real_hand_and_names_the_first_difference_
 
     # A burned card other than the seed's is caught too (the burns are checked, not only the
     # cards shown).
-    def swap_burn(route: Route) -> None:
-        body = route.fetch().json()
+    def other_burn(body: dict[str, Any]) -> None:
         burns = body["dealt"]["burned"]
         used = {card for hole in body["dealt"]["holes"] for card in hole["cards"]}
         used |= {burn["card"] for burn in burns}
@@ -260,16 +253,28 @@ def test_the_shuffle_check_passes_on_a_real_hand_and_names_the_first_difference_
         burns[0]["card"] = next(
             f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs" if f"{r}{s}" not in used
         )
-        route.fulfill(json=body)
 
-    swapped = browse(player=player)
-    swapped.route(re.compile(r"/api/matches/[^/]+/hands/\d+/$"), swap_burn)
-    open_replay(swapped, match_id, number)
-    swapped.locator("[data-action=verify]").click()
-    result = swapped.locator(".proof-result")
+    result = verified_as_served(browse, player, match_id, number, other_burn)
     expect(result).to_have_attribute("data-ok", "false")
     expect(result.locator(".proof-commitment")).to_contain_text("equals the commitment")
     expect(result.locator(".proof-difference")).to_contain_text("burn")
+
+
+def verified_as_served(
+    browse: Any, player: Player, match_id: str, number: int, change: Callable[[Any], None]
+) -> Any:
+    """The shuffle check's result on a new page served the hand's replay altered by ``change``."""
+
+    def serve(route: Route) -> None:
+        body = route.fetch().json()
+        change(body)
+        route.fulfill(json=body)
+
+    page = browse(player=player)
+    page.route(re.compile(r"/api/matches/[^/]+/hands/\d+/$"), serve)
+    open_replay(page, match_id, number)
+    page.locator("[data-action=verify]").click()
+    return page.locator(".proof-result")
 
 
 def test_an_up_and_down_deal_is_checked_shoe_by_shoe(
