@@ -86,6 +86,17 @@ def test_your_cards_and_controls_are_in_the_viewport_at_every_size(
         name = f"{game}-{language}-{width}x{height}"
         page.screenshot(path=SCREENSHOTS / f"turn-{name}.png")
         problems = outside(page, f"{CARDS[game]}, {CONTROLS}")
+        # The board (Up & Down: the pot and the reveal) is in sight beside them, not under them.
+        hidden = page.evaluate(
+            """() => {
+              const centre = document.querySelector('.felt-center');
+              const box = centre.getBoundingClientRect();
+              const hit = document.elementFromPoint(box.x + box.width / 2, box.y + 8);
+              return !hit || !centre.contains(hit);
+            }"""
+        )
+        if hidden:
+            problems.append("the felt's centre is out of sight")
         # The picture settings are folded on the table, one tap from open.
         if page.locator("details.picture-settings[open]").count():
             problems.append("picture settings open")

@@ -21,8 +21,8 @@ export function pictureOpenFor(route, previousRoute, open) {
 
 let turnShown = false;
 
-// After a draw: whether the player's turn has just come; if so, scroll the page (at once) so that their
-// area, where it lies in the page under the felt, ends at the viewport's bottom: the header
+// After a draw: whether the player's turn has just come; if so, scroll the page (at once) so that
+// their area, where it lies in the page under the felt, ends at the viewport's bottom: the header
 // scrolls away, the felt above stays in view. Sticky, the area shows anyway; this puts the
 // board beside it and brings it back when the page was scrolled past the table.
 export function keepTurnInView(myTurn) {
@@ -33,7 +33,11 @@ export function keepTurnInView(myTurn) {
     if (felt) {
       const top = felt.getBoundingClientRect().bottom + parseFloat(getComputedStyle(area).marginTop);
       const bottom = top + area.offsetHeight;
-      if (bottom > window.innerHeight) window.scrollBy(0, bottom - window.innerHeight);
+      // Never so far that the board (the felt's centre) leaves the top: on a short window the
+      // sticky area lies over your seat instead, and the board stays in sight.
+      const centre = felt.querySelector(".felt-center");
+      const boardTop = centre ? centre.getBoundingClientRect().top - 4 : Infinity;
+      if (bottom > window.innerHeight) window.scrollBy(0, Math.max(0, Math.min(bottom - window.innerHeight, boardTop)));
       else if (top < 0) window.scrollBy(0, top);
     }
   }
