@@ -52,27 +52,33 @@ def wait_until(check: Any, timeout: float = 20.0) -> None:
 # --- pre-actions ----------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("language", ["en", "ar"])
 def test_a_pre_action_is_cleared_by_a_raise_and_one_plays_when_the_turn_comes(
-    browse: Any, make_match: Any, deal: Any
+    browse: Any, make_match: Any, deal: Any, language: str
 ) -> None:
-    deal("preactions")
+    deal(f"preactions-{language}")
     player, match_id = make_match("holdem", RAISER)
     # At a player's pace (0.9 s a move): the AIs' moves are shown one by one.
     page = browse(player=player, motion="no-preference")
+    choose_language(page, language)
+    words = {
+        name: catalog(language)[f"action.{name}"].split("{")[0].strip()
+        for name in ("call", "raise")
+    }
     open_match(page, match_id)
     wait_for_turn(page)
     # We are on the button; the small blind (a calling station) and the big blind (it raises
     # the minimum) act after us. Call; while they act, choose "Check".
     page.locator("[data-action=call]").click()
-    expect(page.locator(".seat[data-seat='1'] .last-action")).to_have_text(re.compile("Call"))
+    expect(page.locator(".seat[data-seat='1'] .last-action")).to_contain_text(words["call"])
     check = page.locator(".preactions [data-preaction=check]")
     check.click()
     expect(check).to_have_attribute("aria-pressed", "true")
     SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / "preaction-chosen-en-1280x800.png")
+    page.screenshot(path=SCREENSHOTS / f"preaction-chosen-{language}-1280x800.png")
     # The big blind raises: "Check" assumed nothing more to pay, so it is cleared, and the
     # choices now offer the call of the raise.
-    expect(page.locator(".seat[data-seat='2'] .last-action")).to_have_text(re.compile("Raise"))
+    expect(page.locator(".seat[data-seat='2'] .last-action")).to_contain_text(words["raise"])
     expect(page.locator(".preaction[aria-pressed=true]")).to_have_count(0)
     expect(page.locator(".preactions [data-preaction=call]")).to_contain_text("20")
     # The turn comes: nothing was played for us.
@@ -89,7 +95,8 @@ def test_a_pre_action_is_cleared_by_a_raise_and_one_plays_when_the_turn_comes(
     wait_until(lambda: len(human_actions(match_id)) == 3)
     third = human_actions(match_id)[2]
     assert third.type == "holdem.called" and third.payload["amount"] == 20
-    expect(page.locator(".log li", has_text="You call 20")).to_have_count(3)
+    if language == "en":
+        expect(page.locator(".log li", has_text="You call 20")).to_have_count(3)
     expect(page.locator(".preaction[aria-pressed=true]")).to_have_count(0)
 
 
