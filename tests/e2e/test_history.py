@@ -17,6 +17,7 @@ from games import selectors, services
 from games.models import Event, Match
 from tests.e2e.conftest import PHONE, SCREENSHOTS, act, open_match, wait_for_turn
 from tests.e2e.test_holdem import eliminated_match
+from tests.e2e.test_page import messages
 from tests.e2e.test_replay import (
     CALLING_STATIONS,
     check_or_call,
@@ -28,7 +29,6 @@ from tests.e2e.test_replay import (
     replay_events,
     shot,
 )
-from tests.e2e.test_table_controls import catalog
 
 
 def markers_by_seat(page: Page) -> dict[int, list[str]]:
@@ -229,7 +229,7 @@ def test_a_weak_password_is_refused_with_the_rule(browse: Any, language: str) ->
     expect(page.locator("html")).to_have_attribute("lang", language)
     page.locator(".account-form input[name=username]").fill(f"weak-{language}")
     page.locator(".account-form input[name=password]").fill("1234")
-    sign_up = catalog(language)["ui.account.sign_up"]
+    sign_up = messages(language)["ui.account.sign_up"]
     page.locator(".account-form button", has_text=sign_up).click()
     rule = {"en": "at least 8 characters", "ar": "8 أحرف على الأقل"}[language]
     expect(page.locator(".error-text")).to_contain_text(re.compile(r"[\u2068\u2069]*".join(rule)))

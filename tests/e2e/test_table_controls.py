@@ -5,10 +5,8 @@ mute switch."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,20 +17,9 @@ from games.models import Event, Match
 from games.selectors import match_state
 from tests.e2e.conftest import SCREENSHOTS, act, open_match, settled, wait_for_turn
 from tests.e2e.test_holdem import CALLING_STATIONS, human_actions
+from tests.e2e.test_page import messages
 
 RAISER = ["human", "calling_station", "tests.e2e.bots:MinRaiser", "calling_station"]
-CATALOG = Path(__file__).resolve().parents[2] / "fixtures" / "i18n"
-
-
-def catalog(code: str) -> dict[str, str]:
-    """The language's messages (English sources' text, other languages' translations)."""
-    messages: dict[str, str] = {}
-    for path in sorted((CATALOG / code).glob("*.json")):
-        if path.name == "same_as_english.json":
-            continue
-        for key, value in json.loads(path.read_text(encoding="utf-8")).items():
-            messages[key] = value["text"] if isinstance(value, dict) else value
-    return messages
 
 
 def choose_language(page: Page, code: str) -> None:
@@ -62,7 +49,7 @@ def test_a_pre_action_is_cleared_by_a_raise_and_one_plays_when_the_turn_comes(
     page = browse(player=player, motion="no-preference")
     choose_language(page, language)
     words = {
-        name: catalog(language)[f"action.{name}"].split("{")[0].strip()
+        name: messages(language)[f"action.{name}"].split("{")[0].strip()
         for name in ("call", "raise")
     }
     open_match(page, match_id)
@@ -142,14 +129,14 @@ def test_the_keyboard_all_in_needs_a_second_press(
 
 
 def english_hand_name(rank: dict[str, Any]) -> str:
-    messages = catalog("en")
-    text = messages[f"hand.name.{rank['category']}"]
+    english = messages("en")
+    text = english[f"hand.name.{rank['category']}"]
     ranks = rank["ranks"]
     params: dict[str, str] = {}
     for index, code in enumerate(ranks):
-        params[f"rank{index + 1}"] = messages[f"card.rank.{code}"]
+        params[f"rank{index + 1}"] = english[f"card.rank.{code}"]
         single = params[f"rank{index + 1}"]
-        params[f"ranks{index + 1}"] = messages.get(f"card.rank_plural.{code}", single)
+        params[f"ranks{index + 1}"] = english.get(f"card.rank_plural.{code}", single)
     if ranks:
         params.update(rank=params["rank1"], ranks=params["ranks1"], high=params["ranks1"])
         params["low"] = params.get("ranks2", "")
@@ -206,7 +193,7 @@ def test_amounts_in_big_blinds_count_by_the_tables_own_big_blind(
     stacks = [seat["stack"] for seat in view["seats"]]
     page.locator("summary.table-options-summary").click()
     page.locator("#table-option-bigBlinds").check()
-    unit = catalog(language)["controls.amount.big_blinds"]
+    unit = messages(language)["controls.amount.big_blinds"]
 
     def in_big_blinds(chips: int) -> re.Pattern[str]:
         """The amount as the catalog words it; right-to-left text isolates each value."""
