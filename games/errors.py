@@ -141,8 +141,8 @@ class UsernameTaken(ApplicationError):
 
 
 class WeakPassword(ApplicationError):
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__(_C.WEAK_PASSWORD, problems=problems)
+    def __init__(self, problems: list[str], *, min_length: int) -> None:
+        super().__init__(_C.WEAK_PASSWORD, problems=problems, min_length=min_length)
 
 
 class InvalidCredentials(ApplicationError):

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from django.contrib.auth import authenticate, get_user_model, login
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.password_validation import (
+    MinimumLengthValidator,
+    get_default_password_validators,
+    validate_password,
+)
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
@@ -59,6 +63,16 @@ def adopt_guest(request: HttpRequest, guest: Player | None, user: AbstractBaseUs
     return player
 
 
+def minimum_password_length() -> int:
+    """The shortest password the configured validators accept (1 when none sets a minimum)."""
+    lengths = [
+        validator.min_length
+        for validator in get_default_password_validators()
+        if isinstance(validator, MinimumLengthValidator)
+    ]
+    return max(lengths, default=1)
+
+
 def user_sign_up(*, request: HttpRequest, username: str, password: str) -> Player:
     """A new account, logged in on this session, keeping the guest's matches."""
     users = get_user_model()
@@ -76,7 +90,8 @@ def user_sign_up(*, request: HttpRequest, username: str, password: str) -> Playe
         validate_password(password, user=users(username=username))
     except ValidationError as weak:
         # Django's validator codes ("password_too_short", ...): clients translate each.
-        raise WeakPassword([str(error.code) for error in weak.error_list]) from None
+        problems = [str(error.code) for error in weak.error_list]
+        raise WeakPassword(problems, min_length=minimum_password_length()) from None
     guest = current_player(request)
     try:
         with transaction.atomic():

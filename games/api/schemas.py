@@ -438,7 +438,10 @@ class HandSummary(serializers.Serializer):
     you = HandForYou(help_text="The hand from the owner's seat.")
     pot = serializers.IntegerField(help_text="Chips paid out, every pot together.")
     all_in = serializers.BooleanField(help_text="Someone had nothing behind.")
-    result = serializers.ChoiceField(choices=["won", "lost", "split", "folded"])
+    result = serializers.ChoiceField(
+        choices=["won", "lost", "split", "folded", "watched"],
+        help_text="watched: a hand dealt after the owner was knocked out.",
+    )
     stacks_after = serializers.ListField(
         child=serializers.IntegerField(), help_text="By seat; empty while the hand is open."
     )
@@ -458,11 +461,29 @@ class ShuffleProof(serializers.Serializer):
     pile = serializers.ListField(child=serializers.CharField(), allow_null=True)
 
 
+class DealtHole(serializers.Serializer):
+    seat = serializers.IntegerField()
+    cards = serializers.ListField(child=serializers.CharField())
+
+
+class DealtBurn(serializers.Serializer):
+    street = serializers.CharField()
+    card = serializers.CharField()
+
+
+class HoldemDealt(serializers.Serializer):
+    """Every card a finished Hold'em hand dealt and burned, as stored (public with its seed)."""
+
+    holes = DealtHole(many=True)
+    burned = DealtBurn(many=True)
+
+
 class Replay(serializers.Serializer):
     hand_number = serializers.IntegerField()
     events = serializers.ListField(child=EventField())
     commitment = serializers.CharField(required=False, allow_null=True)
     seed = serializers.CharField(required=False, allow_null=True)
+    dealt = HoldemDealt(required=False, allow_null=True)
     shuffles = ShuffleProof(many=True, required=False)
 
 

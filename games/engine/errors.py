@@ -198,8 +198,14 @@ ERRORS: Mapping[ErrorCode, ErrorSpec] = MappingProxyType(
             "maximum",
         ),
         _C.USERNAME_TAKEN: _spec("The username {username} is taken.", "username"),
-        # ``problems``: Django's password validator codes, e.g. ["password_too_short"].
-        _C.WEAK_PASSWORD: _spec("Choose a stronger password.", "problems"),
+        # ``problems``: Django's password validator codes, e.g. ["password_too_short"];
+        # ``min_length``: the shortest password accepted, so the message can say the rule.
+        _C.WEAK_PASSWORD: _spec(
+            "Choose a stronger password: at least {min_length} characters, not only digits, "
+            "not a common password and not like your username.",
+            "problems",
+            "min_length",
+        ),
         _C.INVALID_CREDENTIALS: _spec("Wrong username or password."),
         # ``language``: the code asked for, which is not an enabled language of the catalog.
         _C.LANGUAGE_UNAVAILABLE: _spec(

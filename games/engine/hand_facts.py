@@ -13,6 +13,8 @@ from typing import Any
 Record = Mapping[str, Any]
 
 WON, LOST, SPLIT, FOLDED = "won", "lost", "split", "folded"
+# A hand dealt after the seat was knocked out: the player only watched it.
+WATCHED = "watched"
 
 
 def result(pots: Sequence[Record], *, seat: int, folded: bool) -> str:

@@ -82,7 +82,11 @@ def test_account_refusals(make_client):
     client.signup("hank", PASSWORD).ok()
     other = make_client(ai=False)
     assert_refused(other.signup("HANK", PASSWORD), 400, "username_taken", username="HANK")
-    assert_refused(other.signup("ivy", "123"), 400, "weak_password")
+    short = other.signup("ivy", "123")
+    # The refusal says the rule: the shortest length accepted is a param, and in the message.
+    assert_refused(short, 400, "weak_password", min_length=8)
+    assert "at least 8 characters" in short.body["message"]
+    assert "password_too_short" in short.params["problems"]
     assert_refused(other.signup("ivy", "password"), 400, "weak_password")
     assert_refused(other.signup("", PASSWORD), 400, "invalid")
     assert_refused(other.signup("x" * 151, PASSWORD), 400, "invalid")

@@ -37,10 +37,12 @@ def test_each_hand_tells_the_owner_what_it_did_to_their_stack(
         out |= set(hand["eliminated"])
         if hand["result"] == "won":
             assert 0 in hand["winners"] and hand["you"]["net"] > 0
-        if hand["result"] in ("lost", "folded"):
+        if hand["result"] in ("lost", "folded", "watched"):
             assert hand["you"]["net"] <= 0
         if hand["all_in"] is False:
             assert not set(hand["eliminated"])
+        if hand["result"] == "watched":
+            assert before is not None and before[0] == 0 and hand["you"]["cards"] == []
         if game == "holdem" and hand["result"] != "folded" and after and before and before[0]:
             assert len(hand["you"]["cards"]) == 2
         if game == "updown":
@@ -78,3 +80,20 @@ def test_a_split_pot_is_split_and_a_side_pot_won_is_won():
     side.append({"type": "holdem.hand_ended", "payload": {"stacks": [50, 0, 300]}})
     assert hand_facts("holdem", side, seat=0)["result"] == "won"
     assert hand_facts("holdem", side, seat=1)["result"] == "lost"
+
+
+def test_a_hand_dealt_after_the_seat_was_knocked_out_was_watched_not_folded():
+    watched = [
+        {"type": "holdem.hand_started", "payload": {"hand_number": 9, "button": 1}},
+        {"type": "holdem.hole_cards_dealt", "payload": {"seat": 1, "cards": None}},
+        {"type": "holdem.hole_cards_dealt", "payload": {"seat": 2, "cards": None}},
+        {"type": "holdem.folded", "payload": {"seat": 1}},
+        _pot([2], [30]),
+        {"type": "holdem.hand_ended", "payload": {"stacks": [0, 990, 1010, 0]}},
+    ]
+    facts = hand_facts("holdem", watched, seat=0)
+    assert facts["result"] == "watched"
+    assert facts["you"] == {"seat": 0, "cards": [], "net": 0}
+    folded = [*watched[:2], {"type": "holdem.hole_cards_dealt", "payload": {"seat": 0}}]
+    folded += [{"type": "holdem.folded", "payload": {"seat": 0}}, *watched[2:]]
+    assert hand_facts("holdem", folded, seat=0)["result"] == "folded"

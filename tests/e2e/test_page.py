@@ -122,6 +122,12 @@ def test_the_last_language_picked_wins_when_catalogs_arrive_out_of_order(browse:
     assert page.evaluate("window.cardavia.language().code") == "de"
 
 
+def open_picture_settings(page: Page) -> None:
+    expect(page.locator("details.picture-settings")).not_to_have_attribute("open", "")
+    page.locator("summary.picture-summary").click()
+    expect(page.locator("#slider-contrast")).to_be_visible()
+
+
 def test_the_sliders_change_the_table_and_are_remembered(
     browse: Any, make_match: Any, deal: Any
 ) -> None:
@@ -130,6 +136,8 @@ def test_the_sliders_change_the_table_and_are_remembered(
     page = browse(player=player)
     open_match(page, match_id)
     wait_for_turn(page)
+    # On the table the picture settings are folded: one tap opens them.
+    open_picture_settings(page)
     stage = page.locator(".stage")
     for name in ("contrast", "grain", "temperature"):
         expect(page.locator(f"#slider-{name}")).to_have_value("50")
@@ -169,6 +177,7 @@ def test_the_sliders_change_the_table_and_are_remembered(
     expect(page.locator("#slider-contrast")).to_have_value("100")
     expect(page.locator("#slider-grain")).to_have_value("0")
     assert styles() == changed
+    open_picture_settings(page)
     page.locator(".reset").click()
     expect(page.locator("#slider-temperature")).to_have_value("50")
     assert styles()["filter"] == "contrast(1)"
@@ -180,6 +189,7 @@ def test_the_four_colour_deck(browse: Any, make_match: Any, deal: Any) -> None:
     page = browse(player=player)
     open_match(page, match_id)
     wait_for_turn(page)
+    open_picture_settings(page)
     page.locator("#four-colour").check()
     expect(page.locator("html")).to_have_class(re.compile("four-colour"))
 

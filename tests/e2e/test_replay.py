@@ -222,26 +222,59 @@ def test_the_shuffle_check_passes_on_a_real_hand_and_names_the_first_difference_
     page.locator("[data-action=verify]").click()
     result = page.locator(".proof-result")
     expect(result).to_have_attribute("data-ok", "true")
-    # Four players to showdown: 8 hole cards (every hand shown) and 5 board cards.
-    expect(result.locator(".proof-verdict")).to_contain_text("13 cards")
+    # Four players to showdown: every card dealt and burned, 8 hole cards, 3 burns, 5 board
+    # cards.
+    expect(result.locator(".proof-verdict")).to_contain_text("16 cards")
     expect(result.locator(".proof-commitment")).to_contain_text("equals the commitment")
 
     # The same hand served with another seed: the hash and the deal both fail.
-    def tamper(route: Route) -> None:
-        body = route.fetch().json()
+    def other_seed(body: dict[str, Any]) -> None:
         body["seed"] = "00" + body["seed"][2:]
-        route.fulfill(json=body)
 
-    tampered = browse(player=player)
-    tampered.route(re.compile(r"/api/matches/[^/]+/hands/\d+/$"), tamper)
-    open_replay(tampered, match_id, number)
-    tampered.locator("[data-action=verify]").click()
-    result = tampered.locator(".proof-result")
+    result = verified_as_served(browse, player, match_id, number, other_seed)
     expect(result).to_have_attribute("data-ok", "false")
     expect(result.locator(".proof-commitment")).to_contain_text("is not the commitment")
     expect(result.locator(".proof-difference")).to_contain_text("First difference: card")
     # The first card of the deck the table dealt (the first player's first hole card).
     expect(result.locator(".proof-difference")).to_contain_text("card 1 of the deck")
+
+    # A burned card other than the seed's is caught too (the burns are checked, not only the
+    # cards shown).
+    def other_burn(body: dict[str, Any]) -> None:
+        burns = body["dealt"]["burned"]
+        used = {card for hole in body["dealt"]["holes"] for card in hole["cards"]}
+        used |= {burn["card"] for burn in burns}
+        used |= {
+            card
+            for event in body["events"]
+            if event["type"] == "holdem.board_dealt"
+            for card in event["payload"]["cards"]
+        }
+        burns[0]["card"] = next(
+            f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs" if f"{r}{s}" not in used
+        )
+
+    result = verified_as_served(browse, player, match_id, number, other_burn)
+    expect(result).to_have_attribute("data-ok", "false")
+    expect(result.locator(".proof-commitment")).to_contain_text("equals the commitment")
+    expect(result.locator(".proof-difference")).to_contain_text("burn")
+
+
+def verified_as_served(
+    browse: Any, player: Player, match_id: str, number: int, change: Callable[[Any], None]
+) -> Any:
+    """The shuffle check's result on a new page served the hand's replay altered by ``change``."""
+
+    def serve(route: Route) -> None:
+        body = route.fetch().json()
+        change(body)
+        route.fulfill(json=body)
+
+    page = browse(player=player)
+    page.route(re.compile(r"/api/matches/[^/]+/hands/\d+/$"), serve)
+    open_replay(page, match_id, number)
+    page.locator("[data-action=verify]").click()
+    return page.locator(".proof-result")
 
 
 def test_an_up_and_down_deal_is_checked_shoe_by_shoe(

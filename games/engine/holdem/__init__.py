@@ -142,15 +142,34 @@ class Holdem(EngineGame[HoldemState, Command]):
 
     def replay_proof(self, hand: Sequence[Event], match: Sequence[Event]) -> dict[str, Any]:
         """The hand's commitment and, once it is over, its seed: the seed fixes the whole deck
-        (:mod:`games.engine.shuffle`), so anyone can check every card dealt."""
+        (:mod:`games.engine.shuffle`), so anyone can check every card dealt — and ``dealt``,
+        every card the hand dealt and burned as stored (every seat's hole cards, each street's
+        burn), public with the seed, so the check covers them all, not only those shown."""
         opening = next(item for item in hand if isinstance(item, ev.HandStarted))
         closing = next(
             (item for item in hand if isinstance(item, ev.HandEnded | ev.HandAbandoned)), None
         )
+        seed = None if closing is None else closing.seed
         return {
             "commitment": opening.commitment,
-            "seed": None if closing is None else closing.seed,
+            "seed": seed,
+            "dealt": None if seed is None else _dealt(hand),
         }
+
+
+def _dealt(hand: Sequence[Event]) -> dict[str, list[dict[str, Any]]]:
+    return {
+        "holes": [
+            {"seat": item.seat, "cards": list(item.cards)}
+            for item in hand
+            if isinstance(item, ev.HoleCardsDealt)
+        ],
+        "burned": [
+            {"street": str(item.street), "card": item.burned}
+            for item in hand
+            if isinstance(item, ev.BoardDealt)
+        ],
+    }
 
 
 HOLDEM = Holdem()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engine.hand_facts import result, won
+from games.engine.hand_facts import WATCHED, result, won
 from games.engine.holdem.hand_stats import hand_stat_line
 
 Record = Mapping[str, Any]
@@ -43,7 +43,7 @@ def hand_facts(records: Sequence[Record], seat: int) -> dict[str, Any]:
         "pot": sum(pot["amount"] for pot in pots),
         "showdown": showdown,
         "all_in": _anyone_all_in(records, stacks_after),
-        "result": result(pots, seat=seat, folded=folded or not dealt),
+        "result": result(pots, seat=seat, folded=folded) if dealt else WATCHED,
         "stacks_after": stacks_after,
         "eliminated": sorted(eliminated),
     }

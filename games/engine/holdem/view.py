@@ -19,7 +19,7 @@ from typing import Any
 from games.engine.events import Event, to_record
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
-from games.engine.holdem.evaluator import HandRank
+from games.engine.holdem.evaluator import HandRank, evaluate, hand_rank
 from games.engine.holdem.state import BETTING, HoldemState
 
 
@@ -56,7 +56,20 @@ def view(state: HoldemState, viewer: int | None) -> dict[str, Any]:
         ],
         "pots_awarded": [] if in_hand else [_pot_awarded(award) for award in state.pots_awarded],
         "winner": state.winner,
+        "made_hand": _made_hand(state, viewer),
     }
+
+
+def _made_hand(state: HoldemState, viewer: int | None) -> dict[str, Any] | None:
+    """The viewer's best five of their hole cards and the board, as data (the client names it
+    under their cards): from the flop on, while they hold a live hand. Only cards the viewer
+    sees go into it, so it tells them nothing new."""
+    if viewer is None or state.phase != BETTING or len(state.board) < 3:
+        return None
+    seat = state.seats[viewer]
+    if not seat.hole or seat.folded:
+        return None
+    return _rank(hand_rank(evaluate([*seat.hole, *state.board])))
 
 
 def _rank(rank: HandRank | None) -> dict[str, Any] | None:

@@ -69,7 +69,8 @@ class HoldemSeat(TypedDict):
 
 
 class HoldemView(TypedDict):
-    """Texas Hold'em's table as one seat may see it."""
+    """Texas Hold'em's table as one seat may see it; ``made_hand`` is the viewer's own best
+    hand (their cards and the board) from the flop on while their hand is live, else null."""
 
     game: Literal["holdem"]
     phase: Phase
@@ -92,3 +93,4 @@ class HoldemView(TypedDict):
     shown_hands: list[HoldemShownHand]
     pots_awarded: list[HoldemPotAwarded]
     winner: int | None
+    made_hand: HandRank | None

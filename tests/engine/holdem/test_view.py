@@ -122,3 +122,25 @@ def test_nothing_of_the_result_shows_while_the_hand_is_played() -> None:
 
     assert seen["shown_hands"] == [] and seen["pots_awarded"] == []
     assert "AsAd" not in json.dumps(seen) and '"As"' not in json.dumps(seen)
+
+
+def test_the_viewer_sees_their_made_hand_from_the_flop_on_and_nobody_elses() -> None:
+    table = Table()
+    table.deal(holes={0: "9c9d", 3: "AsAd", 1: "8c3d", 2: "6c4d"}, board="9h7d2cKsKd")
+    table.call(3)
+    table.call(0)
+    table.call(1)
+    assert view(table.state, 0)["made_hand"] is None  # before the flop: nothing to name yet
+
+    table.check(2)  # the flop: 9h 7d 2c
+
+    assert view(table.state, 0)["made_hand"] == {
+        "category": "three_of_a_kind",
+        "ranks": ["9", "7", "2"],
+    }
+    assert view(table.state, 3)["made_hand"] == {"category": "pair", "ranks": ["A", "9", "7", "2"]}
+    assert view(table.state, None)["made_hand"] is None  # a spectator holds no cards
+
+    table.bet(1, 20)
+    table.fold(2)
+    assert view(table.state, 2)["made_hand"] is None  # a folded hand is not named

@@ -225,6 +225,7 @@ export function apply(display, record) {
       break;
     case "folded":
       seat.folded = true;
+      if (p.seat === display.viewer) display.made_hand = null;
       break;
     case "called":
       putIn(display, seat, p.amount);
@@ -235,6 +236,8 @@ export function apply(display, record) {
       display.current_bet = p.to;
       break;
     case "board_dealt":
+      // The made hand the view named is the last street's: the next view names the new one.
+      display.made_hand = null;
       display.board = [...display.board, ...p.cards];
       display.street = p.street;
       display.pots = null;

@@ -29,7 +29,28 @@ function isolate(text) {
   return FIRST_STRONG_ISOLATE + text + POP_DIRECTIONAL_ISOLATE;
 }
 
+// At a Hold'em table the player may count in big blinds: every {amount} then reads "2.5 BB"
+// (the unit is the big blind of the table's view; null counts chips).
+let bigBlind = null;
+
+export function setAmountUnit(unit) {
+  bigBlind = unit;
+}
+
+function inBigBlinds(value) {
+  const count = new Intl.NumberFormat(current.code, { maximumFractionDigits: 2 }).format(value / bigBlind);
+  return t("controls.amount.big_blinds", { count });
+}
+
+// An amount of chips as the table counts them.
+export function amountText(value) {
+  return bigBlind ? inBigBlinds(value) : number(value);
+}
+
 export function t(key, params = {}) {
+  if (bigBlind && typeof params.amount === "number") {
+    params = { ...params, amount: inBigBlinds(params.amount) };
+  }
   const source = current.messages[key];
   if (source === undefined) return key;
   let parts = parsed.get(key);

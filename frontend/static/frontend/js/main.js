@@ -6,10 +6,14 @@ import { h, render } from "../vendor/preact-11.2.0/preact.js";
 import * as api from "./api.js";
 import { chipPositions, moveChips } from "./chips.js";
 import { annotateFrom, apply, fromView, shortType } from "./display.js";
-import { has, language, loadCatalog, loadLanguages, preferredLanguage, t } from "./i18n.js";
+import { keepTurnInView, onTable, pictureOpenFor } from "./layout.js";
+import { has, language, loadCatalog, loadLanguages, preferredLanguage, setAmountUnit, t } from "./i18n.js";
 import { narrate } from "./narrate.js";
 import { holdBefore, loadSpeed, nextHand, onNextHandKey, pauseFor, speedControl } from "./pace.js";
+import { preselect, stillMeant, takeDue } from "./preactions.js";
 import { farBehind, keepRecent, logLines, readTable } from "./recent.js";
+import { listenForFirstGesture, play, soundOf } from "./sounds.js";
+import { amountUnit, loadPrefs, savePrefs, tableOptionsView } from "./tableprefs.js";
 import { outSummary, skipButton } from "./watch.js";
 import { canBetOrRaise, clampAmount, quickSizes, shortcut } from "./views/betting.js";
 import { errorText, gameName, headerLine, playerName, subjectOf } from "./views/common.js";
@@ -45,6 +49,9 @@ const ctrl = {
   languages: [],
   languageCode: "en",
   settings: loadSettings(),
+  prefs: loadPrefs(),
+  preaction: null,
+  confirmAllIn: null,
   // The picture settings' disclosure: open where the header has room for the sliders.
   pictureOpen: window.matchMedia(WIDE_SCREEN).matches,
   // The table speed (pace.js), a result holding the table, skipping to the end of the match.
@@ -64,6 +71,7 @@ const ctrl = {
   // The feed from the hand before the one in play (recent.js): the log and results come from it.
   records: [],
   announcement: "",
+  announcementLang: null,
 };
 
 // --- drawing ------------------------------------------------------------------------------
@@ -81,8 +89,13 @@ function redraw() {
 
 function draw() {
   const root = document.getElementById("app");
+  setAmountUnit(onTable(ctrl.route) ? amountUnit(ctrl) : null);
   render(ctrl.ready ? pageView() : h("div", { class: "booting", "aria-busy": "true" }), root);
   root.setAttribute("aria-busy", ctrl.ready ? "false" : "true");
+  const display = ctrl.display;
+  if (keepTurnInView(Boolean(onTable(ctrl.route) && display && display.live && display.legal && !ctrl.busy))) {
+    play("turn", ctrl.prefs.sound);
+  }
   document.documentElement.classList.toggle("four-colour", ctrl.settings.fourColor);
 }
 
@@ -94,7 +107,7 @@ function pageView() {
   else content = lobbyView(ctrl);
   return h(
     "div",
-    { class: "page" },
+    { class: onTable(ctrl.route) ? "page page-table" : "page" },
     headerView(ctrl),
     ctrl.offline ? h("div", { class: "banner", role: "status" }, t("ui.banner.offline")) : null,
     h(
@@ -103,7 +116,7 @@ function pageView() {
       h("div", { class: "error-slot", role: "alert" }, ctrl.error ? errorView() : null),
       content,
     ),
-    h("div", { class: "visually-hidden", "aria-live": "polite", "aria-atomic": "true", id: "announcer" }, ctrl.announcement),
+    h("div", { class: "visually-hidden", "aria-live": "polite", "aria-atomic": "true", id: "announcer", lang: ctrl.announcementLang }, ctrl.announcement),
   );
 }
 
@@ -163,7 +176,7 @@ function tableView() {
           game === "updown" && display.ante ? h("span", null, t("updown.ante_amount", { amount: display.ante })) : null,
         ),
         h("a", { class: "button hands-link", href: `#/match/${display.id}/hands` }, t("replay.nav.hands")),
-        h("div", { class: "table-menu" }, speedControl(ctrl, redraw), restartControl(), h("a", { class: "button", href: "#/" }, t("ui.table.lobby"))),
+        h("div", { class: "table-menu" }, speedControl(ctrl, redraw), tableOptionsView(ctrl), restartControl(), h("a", { class: "button", href: "#/" }, t("ui.table.lobby"))),
       ),
       game === "holdem" ? holdemTable(ctrl) : updownTable(ctrl),
       logView(),
@@ -311,6 +324,17 @@ ctrl.setSetting = (name, value) => {
   redraw();
 };
 
+ctrl.setPref = (name, value) => {
+  ctrl.prefs = { ...ctrl.prefs, [name]: value };
+  savePrefs(ctrl.prefs);
+  redraw();
+};
+
+ctrl.choosePreaction = (choice) => {
+  ctrl.preaction = preselect(ctrl.display, choice);
+  redraw();
+};
+
 ctrl.setPictureOpen = (open) => {
   if (ctrl.pictureOpen === open) return;
   ctrl.pictureOpen = open;
@@ -356,6 +380,8 @@ ctrl.setLanguage = async (code, { save = true } = {}) => {
 
 function announce(text) {
   ctrl.announcement = text;
+  // Spoken in the language it was written in (a line keeps its language after a switch).
+  ctrl.announcementLang = language().code;
 }
 
 
@@ -386,6 +412,8 @@ async function replay(records, matchId) {
     // Where the chips were, so the ones this event moves can fly (none under reduced motion).
     const chipsBefore = pause && CHIP_MOVES.has(kind) && !reducedMotion() ? chipPositions() : null;
     apply(ctrl.display, record);
+    ctrl.preaction = stillMeant(ctrl.preaction, ctrl.display);
+    play(soundOf(kind, record.payload, ctrl.display.viewer), ctrl.prefs.sound);
     ctrl.records = keepRecent(ctrl.records, record);
     if (line) announce(line);
     redraw();
@@ -402,7 +430,9 @@ function takeView(body) {
   if (!previous || !previous.live || previous.legal === null || ctrl.display.legal === null) {
     ctrl.amount = null;
     ctrl.selectedCard = null;
+    ctrl.confirmAllIn = null;
   }
+  ctrl.preaction = stillMeant(ctrl.preaction, ctrl.display);
   ctrl.lastMatchId = body.id;
   redraw();
 }
@@ -461,6 +491,9 @@ async function follow() {
       ctrl.following = false;
     }
     redraw();
+    // A pre-action chosen while the AIs acted plays now that the turn is the player's.
+    const chosen = takeDue(ctrl);
+    if (chosen) ctrl.act(chosen);
   }
 }
 
@@ -512,6 +545,7 @@ async function command(send) {
   ctrl.busy = true;
   ctrl.error = null;
   ctrl.confirmRestart = false;
+  ctrl.confirmAllIn = null;
   redraw();
   try {
     const answer = await send(display);
@@ -689,8 +723,12 @@ async function openStudy(route) {
   if (ctrl.route === route) studyPage.open(ctrl, route, redraw);
 }
 
+let previousRoute = null;
+
 function onRoute() {
   ctrl.route = parseRoute();
+  ctrl.pictureOpen = pictureOpenFor(ctrl.route, previousRoute, ctrl.pictureOpen);
+  previousRoute = ctrl.route;
   const { tab, matchId, anchor } = ctrl.route;
   if (tab === "study") openStudy(ctrl.route);
   if (tab === "table" && matchId && (!ctrl.display || ctrl.display.id !== matchId)) {
@@ -726,6 +764,19 @@ function onKey(event) {
   if (ctrl.route.tab !== "table" || !display || !display.live || !display.legal || ctrl.busy) return;
   const legal = display.legal;
   const key = event.key;
+  // The keyboard's all-in asks first: A again (or Enter) shoves; any other key lets it go.
+  if (ctrl.confirmAllIn && key !== "Shift") {
+    const move = ctrl.confirmAllIn;
+    ctrl.confirmAllIn = null;
+    redraw();
+    if (key === "a" || key === "A" || key === "Enter") {
+      event.preventDefault();
+      ctrl.act(move);
+    } else if (key === "Escape") {
+      event.preventDefault();
+    }
+    return;
+  }
   if (legal.can_lock) {
     const cards = display.seats[display.viewer].cards || [];
     if (key === "1" || key === "2") {
@@ -746,6 +797,11 @@ function onKey(event) {
   const move = shortcut(key, legal, display, ctrl.amount);
   if (move) {
     event.preventDefault();
+    if (key === "a" || key === "A") {
+      ctrl.confirmAllIn = move;
+      redraw();
+      return;
+    }
     ctrl.act(move);
   }
 }
@@ -775,6 +831,7 @@ async function start() {
   // A shared hand's link (/shared/<token>, whose preview the server wrote) opens in the client.
   const shared = location.pathname.match(/^\/shared\/([^/]+)$/);
   if (shared && !location.hash) history.replaceState(null, "", `/#/shared/${shared[1]}`);
+  listenForFirstGesture();
   window.addEventListener("hashchange", onRoute);
   document.addEventListener("keydown", onKey);
   document.addEventListener("keydown", (event) => onNextHandKey(ctrl, event));

@@ -2,8 +2,10 @@
 // shuffle.js (the documented algorithm). Pure functions over the API's records; nothing here
 // trusts the server beyond the events themselves.
 //
-// Hold'em: one seed per hand. Every card the replay shows (your hole cards, the board, the burns
-// once revealed, every hand shown at showdown) is checked against the deck the seed gives.
+// Hold'em: one seed per hand. Every card the hand dealt and burned is checked against the deck
+// the seed gives: those the replay shows (your hole cards, the board, the hands shown at
+// showdown) and, once the hand is over, the rest as stored (the replay's ``dealt``: every
+// seat's hole cards, each street's burn).
 // Up & Down: a shoe serves many deals, so a deal is checked shoe by shoe: the match's feed says
 // which shuffle each card was drawn from and in which order (games/engine/updown/__init__.py).
 
@@ -24,13 +26,31 @@ export function withShownCards(events) {
   });
 }
 
+// The cards the finished hand dealt face down (others' hole cards, the burns), as the replay's
+// ``dealt`` gives them, written into the events that hid them.
+export function withDealtCards(events, dealt) {
+  if (!dealt) return events;
+  const holes = new Map(dealt.holes.map((hole) => [hole.seat, hole.cards]));
+  const burns = new Map(dealt.burned.map((burn) => [burn.street, burn.card]));
+  return events.map((event) => {
+    const p = event.payload;
+    if (event.type === HOLE && !p.cards && holes.has(p.seat)) {
+      return { ...event, payload: { ...p, cards: [...holes.get(p.seat)] } };
+    }
+    if (event.type === "holdem.board_dealt" && !p.burned && burns.has(p.street)) {
+      return { ...event, payload: { ...p, burned: burns.get(p.street) } };
+    }
+    return event;
+  });
+}
+
 /** A finished Hold'em hand checked: {kind: "holdem", ok, commitmentOk, checked, firstDifference}. */
 export async function verifyHoldem(replay) {
   if (!replay.seed) return { kind: "holdem", sealed: true, ok: false };
   const result = await verifyShuffle({
     seed: replay.seed,
     commitment: replay.commitment,
-    dealt: holdemDealt(withShownCards(replay.events)),
+    dealt: holdemDealt(withDealtCards(withShownCards(replay.events), replay.dealt)),
   });
   return { kind: "holdem", sealed: false, digest: await commitmentOf(replay.seed), ...result };
 }

@@ -79,6 +79,8 @@ async function loadMatch(matchId) {
   study.matchId = matchId;
   study.body = null;
   study.hands = null;
+  // The hand list's filter belongs to the match it was chosen on.
+  study.filter = "all";
   study.feed = null;
   study.hand = null;
   const body = await api.match(matchId);
@@ -153,7 +155,10 @@ export async function open(controller, route, requestRedraw) {
       return;
     }
     const number = Number(route.hand);
-    if (!study.hand || study.hand.number !== number) await loadHand(matchId, number);
+    if (!study.hand || study.hand.number !== number) {
+      // The list too (read afresh: the match may have played on), for "Next hand".
+      await Promise.all([loadHand(matchId, number), loadHands(matchId)]);
+    }
     setStep(Number.isFinite(route.step) ? route.step : 0, { url: false });
     // The analysis is computed on demand (a Celery task): asked for when the player does.
     if (study.analysis === null && study.body.game === "holdem") study.analysis = { status: "idle", data: null };

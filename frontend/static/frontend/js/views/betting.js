@@ -41,7 +41,7 @@ export function quickSizes(legal, display) {
   ];
 }
 
-export function bettingBar({ display, legal, amount, busy, onAmount, onAct }) {
+export function bettingBar({ display, legal, amount, busy, onAmount, onAct, notice = null }) {
   const opening = opensBetting(legal, display);
   const raiseKind = opening ? "bet" : "raise";
   const value = amount === null ? legal.min_raise_to : amount;
@@ -188,6 +188,7 @@ export function bettingBar({ display, legal, amount, busy, onAmount, onAct }) {
     "div",
     { class: "betting-bar", role: "group", "aria-label": t("ui.bar.label") },
     h("div", { class: "bar-facts" }, facts),
+    notice,
     h("div", { class: "bar-buttons" }, buttons),
     sizing,
     h("p", { class: "bar-hint" }, t("ui.bar.shortcuts")),

@@ -41,7 +41,7 @@ export function lineChart({ series, xLabels, yMin = 0, yMax, label, formatY = St
   const top = yMax === undefined ? Math.max(1, ...series.flatMap((s) => s.points.map((p) => p.y))) : yMax;
   const x = (i) => scale(i, 0, Math.max(1, xLabels.length - 1), PAD.left, W - PAD.right);
   const y = (v) => scale(v, yMin, top, H - PAD.bottom, PAD.top);
-  const spread = outSpread(series);
+  const spread = sharedSpread(series);
   const px = (p) => x(p.x) + (spread.get(p) || 0);
   const linked = series.some((s) => s.points.some((p) => p.href));
   const every = Math.max(1, Math.ceil(xLabels.length / (narrow() ? 6 : 12)));
@@ -63,6 +63,15 @@ export function lineChart({ series, xLabels, yMin = 0, yMax, label, formatY = St
         ? h("text", { class: "chart-x", key: `x${i}`, x: x(i), y: H - 10, "text-anchor": xAnchor(i, xLabels.length) }, text)
         : null,
     ),
+    // The links' large touch targets lie under every dot: a dot is always its own player's
+    // link, whatever series is drawn after it.
+    linked
+      ? h(
+          "g",
+          { class: "chart-targets", "aria-hidden": "true" },
+          series.flatMap((s) => s.points.filter((p) => p.href).map((p) => pointTarget(p, px(p), y(p.y), s))),
+        )
+      : null,
     series.map((s) =>
       h(
         "g",
@@ -74,15 +83,15 @@ export function lineChart({ series, xLabels, yMin = 0, yMax, label, formatY = St
   );
 }
 
-// Players knocked out by the same hand end on the same spot: their crosses (and the ends of
-// their lines) are fanned out sideways, this far apart, so each stays visible and its own link.
+// Links on the same spot (players knocked out by the same hand, players left with the same
+// stack) are fanned out sideways, this far apart, so each stays visible and its own link.
 const OUT_SPREAD = 14;
 
-/** Per "out" point sharing its spot with others: how far to move it along x (a Map). */
-function outSpread(series) {
+/** Per linked point sharing its spot with others: how far to move it along x (a Map). */
+function sharedSpread(series) {
   const bySpot = new Map();
   for (const p of series.flatMap((s) => s.points)) {
-    if (p.marker !== "out") continue;
+    if (!p.href) continue;
     const spot = `${p.x}:${p.y}`;
     if (!bySpot.has(spot)) bySpot.set(spot, []);
     bySpot.get(spot).push(p);
@@ -115,9 +124,17 @@ function pointMark(point, cx, cy, key) {
       ...point.data,
     },
     title,
-    // A larger, invisible target than the dot: easy to hit with a finger.
-    h("circle", { class: "chart-target", cx, cy, r: 12 }),
     shape,
+  );
+}
+
+// A larger, invisible target than the dot, easy to hit with a finger: the same link, out of the
+// tab order (the dot's link is the one the keyboard and screen readers meet).
+function pointTarget(point, cx, cy, s) {
+  return h(
+    "a",
+    { key: `${s.key}-${point.x}`, class: "chart-target-link", href: point.href, tabindex: "-1", "data-x": point.x, ...point.data },
+    h("circle", { class: `chart-target ${s.cls}`, cx, cy, r: 12 }),
   );
 }
 

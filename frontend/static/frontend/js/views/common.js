@@ -1,7 +1,7 @@
 // What both tables share: cards, amounts, player names, seat labels.
 
 import { h } from "../../vendor/preact-11.2.0/preact.js";
-import { has, number, t } from "../i18n.js";
+import { amountText, has, t } from "../i18n.js";
 
 const SUIT_SYMBOLS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
 
@@ -49,7 +49,7 @@ export function emptySlot() {
 }
 
 export function amount(value, extra = "") {
-  return h("bdi", { class: `amount ${extra}` }, number(value));
+  return h("bdi", { class: `amount ${extra}` }, amountText(value));
 }
 
 export function chips(value, label) {

@@ -4,6 +4,8 @@
 import { h } from "../../vendor/preact-11.2.0/preact.js";
 import { t } from "../i18n.js";
 import { nextHandBar } from "../pace.js";
+import { preactionsView } from "../preactions.js";
+import { allInNotice, madeHandView } from "../tableprefs.js";
 import { bettingBar } from "./betting.js";
 import {
   amount,
@@ -26,7 +28,8 @@ function markers(display, index) {
   if (display.button === index) {
     list.push(h("span", { class: "marker marker-button", title: t("table.button") }, t("table.button_short")));
   }
-  if (display.small_blind_seat === index && display.phase === "betting") {
+  // Heads-up the button posts the small blind: its seat shows the button alone.
+  if (display.small_blind_seat === index && display.button !== index && display.phase === "betting") {
     list.push(h("span", { class: "marker marker-blind", title: t("blind.small") }, t("blind.small_short")));
   }
   if (display.big_blind_seat === index && display.phase === "betting") {
@@ -220,15 +223,21 @@ export function holdemTable(ctrl) {
       busy: ctrl.busy,
       onAmount: ctrl.setAmount,
       onAct: ctrl.act,
+      notice: allInNotice(ctrl),
     });
   } else if (me.in_match) {
     const waitingFor = display.to_act !== null && display.to_act !== undefined ? display.to_act : display.acting;
     bar = h(
-      "p",
-      { class: "waiting" },
-      waitingFor !== null && waitingFor !== undefined && waitingFor !== display.viewer
-        ? t("ui.table.waiting_for", { player: playerName(display, waitingFor) })
-        : t("ui.table.waiting"),
+      "div",
+      { class: "waiting-area" },
+      h(
+        "p",
+        { class: "waiting" },
+        waitingFor !== null && waitingFor !== undefined && waitingFor !== display.viewer
+          ? t("ui.table.waiting_for", { player: playerName(display, waitingFor) })
+          : t("ui.table.waiting"),
+      ),
+      preactionsView(ctrl),
     );
   }
   return h(
@@ -250,8 +259,13 @@ export function holdemTable(ctrl) {
       { class: "my-area" },
       h(
         "div",
-        { class: "my-cards", role: "group", "aria-label": t("ui.table.your_cards") },
-        me.cards && me.in_hand ? me.cards.map((code) => card(code, { size: "large" })) : null,
+        { class: "my-hand" },
+        h(
+          "div",
+          { class: "my-cards", role: "group", "aria-label": t("ui.table.your_cards") },
+          me.cards && me.in_hand ? me.cards.map((code) => card(code, { size: "large" })) : null,
+        ),
+        madeHandView(ctrl),
       ),
       bar,
     ),

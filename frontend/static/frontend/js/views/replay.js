@@ -322,10 +322,14 @@ function exportLinks(study) {
   );
 }
 
+// A hand the replayer can open: finished, not abandoned.
+const replayable = (study, n) => (study.hands || []).some((hand) => hand.hand_number === n && hand.finished && !hand.abandoned);
+
 function handPager(study) {
   const n = study.hand.number;
   return [
     n > 1 ? h("a", { key: "prev", class: "button", href: handHref(study.matchId, n - 1), "data-nav": "previous-hand" }, t("replay.nav.previous_hand")) : null,
+    replayable(study, n + 1) ? h("a", { key: "next", class: "button", href: handHref(study.matchId, n + 1), "data-nav": "next-hand" }, t("controls.replay.next_hand")) : null,
     h("a", { key: "list", class: "button", href: `#/match/${study.matchId}/hands`, "data-nav": "hands" }, t("replay.nav.hands")),
   ];
 }

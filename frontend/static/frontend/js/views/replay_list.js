@@ -239,7 +239,7 @@ export function handListView(study) {
                 h(
                   "tr",
                   null,
-                  h("th", { scope: "col" }, t("replay.list.col_number")),
+                  h("th", { scope: "col" }, game === "holdem" ? t("replay.list.col_number") : t("controls.list.col_deal")),
                   h("th", { scope: "col" }, t("replay.list.col_cards")),
                   h("th", { scope: "col" }, t("replay.list.col_pot")),
                   h("th", { scope: "col" }, t("replay.list.col_result")),

@@ -106,6 +106,7 @@ export function buildSteps(body, replay, revealed = {}) {
     if (seat.in_match) seat.place = null;
   });
   table.hand_number = body.game === "holdem" ? replay.hand_number : table.hand_number;
+  if (body.game === "holdem") placeMarkers(table, events);
   table.deal_number = body.game === "updown" ? replay.hand_number : table.deal_number;
   const start = table.seats.map((seat) => seat.stack);
   const steps = [snapshot(table)];
@@ -130,6 +131,16 @@ export function buildSteps(body, replay, revealed = {}) {
     steps.push(snapshot(table));
   });
   return { steps, events };
+}
+
+// Step 0 shows this hand's button and blinds, from its own events (the match's view, which the
+// blank table comes from, holds the latest hand's).
+function placeMarkers(table, events) {
+  const started = events.find((record) => shortType(record) === "hand_started");
+  const posted = (blind) => events.find((record) => shortType(record) === "blind_posted" && record.payload.blind === blind);
+  table.button = started ? started.payload.button : null;
+  table.small_blind_seat = posted("small") ? posted("small").payload.seat : null;
+  table.big_blind_seat = posted("big") ? posted("big").payload.seat : null;
 }
 
 function putIn(table, start) {

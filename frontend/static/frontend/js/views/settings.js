@@ -149,6 +149,8 @@ export function headerView(ctrl) {
           { type: "button", class: "reset", onClick: () => ctrl.resetSettings() },
           t("ui.settings.reset"),
         ),
+        // The sliders change the card table's picture (the page around it stays as it is).
+        h("p", { class: "picture-note" }, t("controls.picture.table_only")),
       ),
     ),
     tabs(ctrl),

@@ -5,6 +5,7 @@
 import { h } from "../../vendor/preact-11.2.0/preact.js";
 import { t } from "../i18n.js";
 import { nextHandBar } from "../pace.js";
+import { allInNotice } from "../tableprefs.js";
 import { bettingBar } from "./betting.js";
 import { card, chips, lastActionLabel, playerName, rankOf, subjectOf } from "./common.js";
 
@@ -210,6 +211,7 @@ export function updownTable(ctrl) {
       busy: ctrl.busy,
       onAmount: ctrl.setAmount,
       onAct: ctrl.act,
+      notice: allInNotice(ctrl),
     });
   } else {
     const waitingFor = display.to_act !== null && display.to_act !== undefined ? display.to_act : display.acting;
