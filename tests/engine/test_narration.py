@@ -87,16 +87,16 @@ def test_a_pot_names_the_kickers_that_decided_it() -> None:
             {
                 "seq": 1,
                 "type": "holdem.pot_awarded",
-                "version": 2,
+                "version": 3,
                 "payload": {**award, "kickers": 1},
             },
             {
                 "seq": 2,
                 "type": "holdem.pot_awarded",
-                "version": 2,
+                "version": 3,
                 "payload": {**award, "kickers": 2},
             },
-            {"seq": 3, "type": "holdem.pot_awarded", "version": 2, "payload": award},
+            {"seq": 3, "type": "holdem.pot_awarded", "version": 3, "payload": award},
         ],
     )
     assert text(told) == [

@@ -39,6 +39,9 @@ class MatchStarted(MatchStart):
     big_blind_ante: int = 0
     min_bet: int = 0  # 0 means the big blind
     first_button: int = 0
+    # The edition of docs/rules.md the table plays: a record from before edition 2 has no such
+    # field and reads as 1, so its hands are audited by the rules they were played under.
+    rules_edition: int = 1
 
 
 @event("holdem.hand_started")

@@ -30,6 +30,10 @@ from games.engine.holdem.state import (
 )
 from games.engine.shuffle import SEED_BYTES, commitment, shuffled
 
+# The edition of docs/rules.md new tables play (MatchStarted.rules_edition): 2 turns live hands
+# face up before an all-in run-out and records the kickers that decided each pot.
+RULES_EDITION = 2
+
 
 @dataclass(frozen=True, slots=True)
 class StartMatch:
@@ -40,6 +44,7 @@ class StartMatch:
     big_blind_ante: int = 0
     min_bet: int = 0
     first_button: int = 0
+    rules_edition: int = RULES_EDITION
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +100,7 @@ def _start_match(state: HoldemState, command: StartMatch, emit: Emit) -> None:
             big_blind_ante=command.big_blind_ante,
             min_bet=command.min_bet or command.big_blind,
             first_button=command.first_button,
+            rules_edition=command.rules_edition,
         )
     )
 
@@ -215,9 +221,16 @@ def _run_dealer(state: HoldemState, emit: Emit) -> None:
             _showdown(state, live, emit)
             _end_hand(state, emit)
         else:
-            if _run_out_to_expose(state, live):
+            if _exposes_all_ins(state) and _run_out_to_expose(state, live):
                 _expose(state, emit)
             _deal_next_street(state, emit)
+
+
+def _exposes_all_ins(state: HoldemState) -> bool:
+    """Edition 2 of the rules turns live hands face up before an all-in run-out and counts the
+    kickers that decided each pot; tables stored before it keep edition 1's events."""
+    assert state.config is not None
+    return state.config.rules_edition >= 2
 
 
 def _run_out_to_expose(state: HoldemState, live: Sequence[int]) -> bool:
@@ -297,7 +310,7 @@ def _showdown(state: HoldemState, live: Sequence[int], emit: Emit) -> None:
                 shares=tuple(shares),
                 hand_rank=hand_rank(best),
                 odd_chips=tuple(odd),
-                kickers=kickers_needed(best, beaten),
+                kickers=kickers_needed(best, beaten) if _exposes_all_ins(state) else 0,
             )
         )
 

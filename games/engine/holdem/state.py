@@ -100,6 +100,7 @@ class TableConfig:
     big_blind_ante: int
     min_bet: int
     first_button: int
+    rules_edition: int = 1
 
 
 @dataclass(slots=True)
@@ -228,6 +229,7 @@ def _match_started(state: HoldemState, event: ev.MatchStarted) -> None:
         big_blind_ante=event.big_blind_ante,
         min_bet=event.min_bet or event.big_blind,
         first_button=event.first_button,
+        rules_edition=event.rules_edition,
     )
     state.seats = [Seat(stack=stack) for stack in event.stacks]
     state.phase = BETWEEN_HANDS
