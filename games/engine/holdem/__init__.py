@@ -54,7 +54,7 @@ class Holdem(EngineGame[HoldemState, Command]):
     1000 chips, blinds 10/20, the human on seat 0)."""
 
     name = "holdem"
-    engine_version = "holdem-3"
+    engine_version = "holdem-4"
     seat_count = SEATS
     view_type = HoldemView
     history_format = phh.FORMAT

@@ -18,8 +18,9 @@ from typing import Any
 from games.engine.events import Event, to_record
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
+from games.engine.holdem.blinds import blinds_of
 from games.engine.holdem.evaluator import HandRank
-from games.engine.holdem.state import BETTING, HoldemState
+from games.engine.holdem.state import BETTING, HoldemState, TableConfig
 
 
 def view(state: HoldemState, viewer: int | None) -> dict[str, Any]:
@@ -33,9 +34,7 @@ def view(state: HoldemState, viewer: int | None) -> dict[str, Any]:
         "segment": state.segment,
         "hand_number": state.hand_number,
         "viewer": viewer,
-        "blinds": None
-        if config is None
-        else {"small": config.small_blind, "big": config.big_blind, "ante": config.ante},
+        "blinds": None if config is None else _blinds(state, config),
         "button": state.button,
         "small_blind_seat": state.small_blind_seat,
         "big_blind_seat": state.big_blind_seat,
@@ -55,6 +54,23 @@ def view(state: HoldemState, viewer: int | None) -> dict[str, Any]:
         ],
         "pots_awarded": [] if in_hand else [_pot_awarded(award) for award in state.pots_awarded],
         "winner": state.winner,
+    }
+
+
+def _blinds(state: HoldemState, config: TableConfig) -> dict[str, Any]:
+    """The hand in play's blinds; between hands, the next hand's."""
+    hand = state.segment_hands if state.phase == BETTING else state.segment_hands + 1
+    blinds = blinds_of(config, max(hand, 1))
+    return {
+        "small": blinds.small,
+        "big": blinds.big,
+        "ante": config.ante,
+        "level": blinds.level,
+        "levels": max(len(config.blind_levels), 1),
+        "next_level": None
+        if blinds.next_level is None
+        else {"small": blinds.next_level[0], "big": blinds.next_level[1]},
+        "hands_left": blinds.hands_left,
     }
 
 

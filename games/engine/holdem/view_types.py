@@ -12,10 +12,24 @@ from games.engine.holdem.state import Phase
 from games.engine.view_types import BettingKind, LegalActionsView
 
 
+class HoldemBlindLevel(TypedDict):
+    small: int
+    big: int
+
+
 class HoldemBlinds(TypedDict):
+    """The blinds of the hand in play, or between hands of the next one to be dealt; with
+    rising blinds (``levels`` > 1) the level, the next level's blinds and how many hands, this
+    one included, are still dealt at this level (both null at the last level, or when the
+    blinds never rise)."""
+
     small: int
     big: int
     ante: int
+    level: int
+    levels: int
+    next_level: HoldemBlindLevel | None
+    hands_left: int | None
 
 
 class HoldemPot(TypedDict):

@@ -18,7 +18,7 @@ from games.engine.holdem.phh import loads, replay
 from games.engine.holdem.phh_export import to_phh
 from games.engine.holdem.played_hand import NotAFinishedHand, PlayedHand, played_hand
 from games.engine.holdem.pokerstars import join_hands, to_pokerstars
-from tests.engine.holdem.random_hands import BIG_BLIND, SMALL_BLIND, random_hands
+from tests.engine.holdem.random_hands import random_hands
 
 NAMES = {0: "You", 1: "Vera", 2: "Otto", 3: "Lina"}
 HANDS_PER_TABLE = 150
@@ -31,7 +31,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:The field 'time_zone_abbreviatio
 @functools.cache
 def _hands(seed: int) -> list[PlayedHand]:
     return [
-        played_hand(records, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+        played_hand(records)
         for seats in (4, 3, 2)
         for records in random_hands(seed, HANDS_PER_TABLE, seats)
     ]
@@ -141,7 +141,7 @@ def test_an_unfinished_hand_is_refused() -> None:
     records = next(random_hands(3, 1))
     unfinished = [r for r in records if r["type"] != "holdem.hand_ended"]
     with pytest.raises(NotAFinishedHand):
-        played_hand(unfinished, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+        played_hand(unfinished)
 
 
 def test_hidden_hole_cards_are_refused() -> None:
@@ -153,4 +153,4 @@ def test_hidden_hole_cards_are_refused() -> None:
         for r in records
     ]
     with pytest.raises(NotAFinishedHand, match="not revealed"):
-        played_hand(hidden, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+        played_hand(hidden)
