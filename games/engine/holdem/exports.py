@@ -22,10 +22,19 @@ TOML = "application/toml; charset=utf-8"
 TEXT = "text/plain; charset=utf-8"
 
 
+def rising_blinds(records: Sequence[Record]) -> bool:
+    """Whether the match's blinds rise by levels (its start lists them)."""
+    start = next(r for r in records if r["type"] == "holdem.match_started")
+    return bool(start["payload"].get("blind_levels"))
+
+
 def hand_of(request: ExportRequest) -> PlayedHand:
     """The finished hand ``request`` names, as played; :class:`UnfinishedHand` if it is not."""
     try:
-        return played_hand([r for r in request.records if r["hand_number"] == request.number])
+        return played_hand(
+            [r for r in request.records if r["hand_number"] == request.number],
+            rising=rising_blinds(request.records),
+        )
     except NotAFinishedHand as unfinished:
         raise UnfinishedHand(request.number) from unfinished
 

@@ -16,6 +16,7 @@ cards known (the server's own records, or a replay whose seed the hand's end rev
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -97,6 +98,7 @@ class PlayedHand:
     seed: str | None = None
     commitment: str = ""
     board: tuple[str, ...] = field(default=())
+    level: int | None = None  # the blinds' level, at a table whose blinds rise; else None
 
     @property
     def won(self) -> dict[int, int]:
@@ -111,16 +113,21 @@ class NotAFinishedHand(ValueError):
     """The records are not one whole, finished, fully revealed Hold'em hand."""
 
 
-def played_hand(records: Iterable[Record]) -> PlayedHand:
+def played_hand(records: Iterable[Record], *, rising: bool = False) -> PlayedHand:
     """Read one hand's records, from ``holdem.hand_started`` to ``holdem.hand_ended``.
 
     Records of other events around them (eliminations, the match's end) are ignored. The
-    hand's blinds are its own, from its start (at any level of rising blinds).
+    hand's blinds are its own, from its start (at any level of rising blinds); ``rising`` says
+    the hand was played at a table whose blinds rise, so its level is kept.
     """
     reader = _Reader()
     for record in records:
         reader.read(record)
-    return reader.result()
+    hand = reader.result()
+    if not rising:
+        return hand
+    assert reader.start is not None  # result() refuses a hand without its start
+    return dataclasses.replace(hand, level=int(reader.start["level"]))
 
 
 class _Reader:

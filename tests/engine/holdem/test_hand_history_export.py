@@ -18,7 +18,7 @@ from games.engine.holdem.phh import loads, replay
 from games.engine.holdem.phh_export import to_phh
 from games.engine.holdem.played_hand import NotAFinishedHand, PlayedHand, played_hand
 from games.engine.holdem.pokerstars import join_hands, to_pokerstars
-from tests.engine.holdem.random_hands import random_hands
+from tests.engine.holdem.random_hands import RISING_LEVELS, random_hands, random_rising_hands
 
 NAMES = {0: "You", 1: "Vera", 2: "Otto", 3: "Lina"}
 HANDS_PER_TABLE = 150
@@ -154,3 +154,54 @@ def test_hidden_hole_cards_are_refused() -> None:
     ]
     with pytest.raises(NotAFinishedHand, match="not revealed"):
         played_hand(hidden)
+
+
+# --- rising blinds: each hand written at its own level --------------------------------------
+
+
+@functools.cache
+def _rising_hands() -> list[PlayedHand]:
+    return [
+        played_hand(records, rising=True)
+        for seats in (4, 3, 2)
+        for records in random_rising_hands(2027, 40, seats)
+    ]
+
+
+def test_rising_blinds_hands_are_read_by_pokerkit_at_their_own_level() -> None:
+    hands = _rising_hands()
+    assert {hand.big_blind for hand in hands} >= {50, 120, 200, 300}, "hands at raised levels"
+    for hand in hands:
+        assert hand.level is not None and hand.level >= 2
+        assert hand.big_blind == RISING_LEVELS[hand.level - 1][1]
+        text = to_phh(hand, names=NAMES)
+        assert f"blinds_or_straddles = [{hand.small_blind}, {hand.big_blind}" in text
+        assert f"min_bet = {hand.big_blind}\n" in text and f"_level = {hand.level}\n" in text
+        final = list(HandHistory.loads(text))[-1]
+        assert list(final.stacks) == _finishing(hand, hand.seats), text
+        assert list(replay(loads(text)).finishing_stacks) == _finishing(hand, hand.seats), text
+
+
+def test_rising_blinds_hands_in_pokerstars_text_name_their_level_and_blinds() -> None:
+    hands = _rising_hands()
+    texts = [
+        to_pokerstars(
+            hand,
+            names=NAMES,
+            played_at=PLAYED_AT,
+            table="Cardavia",
+            describe=_best_hand_name,
+            seat_count=max(hand.seats) + 1,
+        )
+        for hand in hands
+    ]
+    for hand, text in zip(hands, texts, strict=True):
+        level = ("I", "II", "III", "IV", "V")[(hand.level or 0) - 1]
+        header = f"Hold'em No Limit - Level {level} ({hand.small_blind}/{hand.big_blind}) - "
+        assert header in text.splitlines()[0], text
+    parsed = list(HandHistory.from_pokerstars(join_hands(texts), error_status=True))
+    assert len(parsed) == len(hands)
+    for hand, history, text in zip(hands, parsed, texts, strict=True):
+        seats = [seat - 1 for seat in history.seats]
+        stacks = dict(zip(seats, list(history)[-1].stacks, strict=True))
+        assert stacks == dict(hand.finishing_stacks), text
