@@ -32,9 +32,11 @@ def test_starting_a_match_deals_the_first_hand(quiet):
         "big": 20,
         "ante": 0,
         "level": 1,
-        "levels": 1,
         "next_level": None,
         "hands_left": None,
+        "hand_number": 1,
+        "hands_per_level": 0,
+        "schedule": [],
     }
     assert [seat["stack"] for seat in view["seats"]] == [1000, 990, 980, 1000]
     assert len(view["seats"][0]["cards"]) == 2

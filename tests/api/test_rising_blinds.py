@@ -36,9 +36,11 @@ def test_a_rising_blinds_match_starts_a_sit_and_go(quiet: ApiClient) -> None:
         "big": 20,
         "ante": 0,
         "level": 1,
-        "levels": len(BLIND_LEVELS),
         "next_level": {"small": 15, "big": 30},
         "hands_left": HANDS_PER_LEVEL,
+        "hand_number": 1,
+        "hands_per_level": HANDS_PER_LEVEL,
+        "schedule": [{"small": small, "big": big} for small, big in BLIND_LEVELS],
     }
     started = start_event(body["id"], "holdem.match_started")
     assert started["blind_levels"] == [list(level) for level in BLIND_LEVELS]

@@ -59,19 +59,24 @@ def view(state: HoldemState, viewer: int | None) -> dict[str, Any]:
 
 def _blinds(state: HoldemState, config: TableConfig) -> dict[str, Any]:
     """The hand in play's blinds; between hands, the next hand's."""
-    hand = state.segment_hands if state.phase == BETTING else state.segment_hands + 1
+    in_hand = state.phase == BETTING
+    hand = state.segment_hands if in_hand else state.segment_hands + 1
     blinds = blinds_of(config, max(hand, 1))
     return {
         "small": blinds.small,
         "big": blinds.big,
         "ante": config.ante,
         "level": blinds.level,
-        "levels": max(len(config.blind_levels), 1),
-        "next_level": None
-        if blinds.next_level is None
-        else {"small": blinds.next_level[0], "big": blinds.next_level[1]},
+        "next_level": None if blinds.next_level is None else _level(blinds.next_level),
         "hands_left": blinds.hands_left,
+        "hand_number": state.hand_number if in_hand else state.hand_number + 1,
+        "hands_per_level": config.hands_per_level,
+        "schedule": [_level(level) for level in config.blind_levels],
     }
+
+
+def _level(blinds: tuple[int, int]) -> dict[str, int]:
+    return {"small": blinds[0], "big": blinds[1]}
 
 
 def _rank(rank: HandRank | None) -> dict[str, Any] | None:

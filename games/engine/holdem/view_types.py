@@ -18,18 +18,21 @@ class HoldemBlindLevel(TypedDict):
 
 
 class HoldemBlinds(TypedDict):
-    """The blinds of the hand in play, or between hands of the next one to be dealt; with
-    rising blinds (``levels`` > 1) the level, the next level's blinds and how many hands, this
+    """The blinds of hand ``hand_number``: the hand in play, or between hands the next one to
+    be dealt. With rising blinds: the level, the next level's blinds and how many hands, this
     one included, are still dealt at this level (both null at the last level, or when the
-    blinds never rise)."""
+    blinds never rise), and the whole schedule (``schedule``, level 1 first, a level every
+    ``hands_per_level`` hands of a segment; empty and 0 at a table whose blinds never rise)."""
 
     small: int
     big: int
     ante: int
     level: int
-    levels: int
     next_level: HoldemBlindLevel | None
     hands_left: int | None
+    hand_number: int
+    hands_per_level: int
+    schedule: list[HoldemBlindLevel]
 
 
 class HoldemPot(TypedDict):

@@ -199,14 +199,22 @@ def test_a_table_with_impossible_levels_is_refused(
 def test_the_view_shows_the_blinds_the_next_level_and_hands_left() -> None:
     table = Table(blind_levels=LEVELS, hands_per_level=3)
     assert view(table.state, 0)["blinds"] == {
-        "small": 10, "big": 20, "ante": 0, "level": 1, "levels": 3,
-        "next_level": {"small": 20, "big": 40}, "hands_left": 3,
-    }  # fmt: skip
+        "small": 10,
+        "big": 20,
+        "ante": 0,
+        "level": 1,
+        "next_level": {"small": 20, "big": 40},
+        "hands_left": 3,
+        "hand_number": 1,
+        "hands_per_level": 3,
+        "schedule": [{"small": 10, "big": 20}, {"small": 20, "big": 40}, {"small": 50, "big": 100}],
+    }
     for _ in range(3):
         table.deal()
         fold_round(table)
     # Between hands the table shows the next hand's blinds: level 2 starts now.
-    assert view(table.state, 0)["blinds"]["level"] == 2
+    between = view(table.state, 0)["blinds"]
+    assert (between["level"], between["hand_number"], between["hands_left"]) == (2, 4, 3)
     table.deal()
     seen = view(table.state, 0)["blinds"]
     assert (seen["small"], seen["big"], seen["hands_left"]) == (20, 40, 3)

@@ -3,6 +3,7 @@
 
 import { h } from "../../vendor/preact-11.2.0/preact.js";
 import { has, language, t } from "../i18n.js";
+import { blindsChoice } from "./blinds.js";
 import { gameName, headerLine } from "./common.js";
 
 export const GAMES = ["holdem", "updown"];
@@ -48,6 +49,7 @@ function gameCard(ctrl, game) {
     h("p", { class: "header-line" }, headerLine(game)),
     h("p", { class: "game-summary" }, t(`ui.game.${game}.summary`)),
     levelChoice(ctrl, game),
+    game in ctrl.lobby.blinds ? blindsChoice(ctrl.lobby.blinds[game], (blinds) => ctrl.chooseBlinds(game, blinds)) : null,
     h(
       "button",
       {
