@@ -533,21 +533,19 @@ def check_specs(specs: Sequence[str]) -> None:
 
 def tables(matches: int = MATCHES, rising_matches: int = RISING_MATCHES) -> list[Table]:
     check_specs((HARD, *PARTNERS, *BASELINES))
+    lineups = [
+        ((HARD, partner, HARD, partner), f"{HARD} vs {partner}, two each", f"vs_{slug(partner)}")
+        for partner in PARTNERS
+    ] + [
+        ((HARD, baseline, baseline, baseline), f"{HARD} vs 3 {baseline}", f"vs_3_{slug(baseline)}")
+        for baseline in BASELINES
+    ]
     played = []
     for blinds in BLINDS:
         count = rising_matches if blinds == RISING else matches
         prefix, suffix = ("rising_", ", rising blinds") if blinds == RISING else ("", "")
-        for partner in PARTNERS:
-            specs = (HARD, partner, HARD, partner)
-            title = f"{HARD} vs {partner}, two each{suffix}"
-            key = f"{prefix}vs_{slug(partner)}"
-            played.append(play_table(title, key, specs, count, blinds))
-            report(played[-1])
-        for baseline in BASELINES:
-            specs = (HARD, baseline, baseline, baseline)
-            title = f"{HARD} vs 3 {baseline}{suffix}"
-            key = f"{prefix}vs_3_{slug(baseline)}"
-            played.append(play_table(title, key, specs, count, blinds))
+        for specs, title, key in lineups:
+            played.append(play_table(title + suffix, prefix + key, specs, count, blinds))
             report(played[-1])
     return played
 

@@ -17,10 +17,14 @@ from typing import Protocol
 class BlindTable(Protocol):
     """What a table states about its blinds (``TableConfig``, ``StartMatch``)."""
 
-    small_blind: int
-    big_blind: int
-    blind_levels: tuple[tuple[int, int], ...]
-    hands_per_level: int
+    @property
+    def small_blind(self) -> int: ...
+    @property
+    def big_blind(self) -> int: ...
+    @property
+    def blind_levels(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def hands_per_level(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ until a player must act again or the hand is over.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -153,24 +154,23 @@ def _start_hand(state: HoldemState, command: StartHand, emit: Emit) -> None:
     assert state.config is not None
     button = next_button(state)
     blinds = blinds_of(state.config, state.segment_hands + 1)
-    opening = {
-        "hand_number": state.hand_number + 1,
-        "button": button,
-        "level": blinds.level,
-        "small_blind": blinds.small,
-        "big_blind": blinds.big,
-    }
+    opening = functools.partial(
+        ev.HandStarted,
+        hand_number=state.hand_number + 1,
+        button=button,
+        level=blinds.level,
+        small_blind=blinds.small,
+        big_blind=blinds.big,
+    )
     if command.seed is not None:
         if len(command.seed) != SEED_BYTES:
             raise refuse(ErrorCode.INVALID_SEED, size=SEED_BYTES)
-        emit(
-            ev.HandStarted(**opening, commitment=commitment(command.seed), seed=command.seed.hex())
-        )
+        emit(opening(commitment=commitment(command.seed), seed=command.seed.hex()))
     else:
         deck = tuple(command.deck or ())
         if sorted(deck) != sorted(STANDARD_DECK):
             raise refuse(ErrorCode.INVALID_DECK)
-        emit(ev.HandStarted(**opening, commitment="", deck=deck))
+        emit(opening(commitment="", deck=deck))
     _post_forced_bets(state, button, emit)
     _deal_hole_cards(state, button, emit)
 

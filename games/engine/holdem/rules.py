@@ -4,6 +4,8 @@ and the sit & go with rising blinds a player may choose instead
 
 from __future__ import annotations
 
+import dataclasses
+
 from games.engine.holdem.game import StartMatch
 
 SEATS = 4
@@ -36,13 +38,8 @@ BLIND_LEVELS = (
 )
 HANDS_PER_LEVEL = 10
 
-SIT_AND_GO_TABLE = StartMatch(
-    stacks=(STARTING_STACK,) * SEATS,
-    small_blind=SMALL_BLIND,
-    big_blind=BIG_BLIND,
-    first_button=HUMAN_SEAT,
-    blind_levels=BLIND_LEVELS,
-    hands_per_level=HANDS_PER_LEVEL,
+SIT_AND_GO_TABLE = dataclasses.replace(
+    CARDAVIA_TABLE, blind_levels=BLIND_LEVELS, hands_per_level=HANDS_PER_LEVEL
 )
 
 FIXED = "fixed"

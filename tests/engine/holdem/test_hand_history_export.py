@@ -72,10 +72,8 @@ def test_our_phh_reader_replays_our_phh_to_our_stacks(hands: list[PlayedHand]) -
         assert list(replay(loads(text)).finishing_stacks) == _finishing(hand, hand.seats), text
 
 
-def test_pokerkit_parses_our_pokerstars_text_and_ends_with_our_stacks(
-    hands: list[PlayedHand],
-) -> None:
-    texts = [
+def _pokerstars_texts(hands: list[PlayedHand]) -> list[str]:
+    return [
         to_pokerstars(
             hand,
             names=NAMES,
@@ -86,13 +84,21 @@ def test_pokerkit_parses_our_pokerstars_text_and_ends_with_our_stacks(
         )
         for hand in hands
     ]
+
+
+def _assert_pokerkit_ends_with_our_stacks(hands: list[PlayedHand], texts: list[str]) -> None:
     parsed = list(HandHistory.from_pokerstars(join_hands(texts), error_status=True))
     assert len(parsed) == len(hands)
     for hand, history, text in zip(hands, parsed, texts, strict=True):
-        final = list(history)[-1]
         seats = [seat - 1 for seat in history.seats]
-        stacks = dict(zip(seats, final.stacks, strict=True))
+        stacks = dict(zip(seats, list(history)[-1].stacks, strict=True))
         assert stacks == dict(hand.finishing_stacks), text
+
+
+def test_pokerkit_parses_our_pokerstars_text_and_ends_with_our_stacks(
+    hands: list[PlayedHand],
+) -> None:
+    _assert_pokerkit_ends_with_our_stacks(hands, _pokerstars_texts(hands))
 
 
 def test_a_raise_nobody_can_answer_is_written_as_the_call_it_amounts_to() -> None:
@@ -184,24 +190,9 @@ def test_rising_blinds_hands_are_read_by_pokerkit_at_their_own_level() -> None:
 
 def test_rising_blinds_hands_in_pokerstars_text_name_their_level_and_blinds() -> None:
     hands = _rising_hands()
-    texts = [
-        to_pokerstars(
-            hand,
-            names=NAMES,
-            played_at=PLAYED_AT,
-            table="Cardavia",
-            describe=_best_hand_name,
-            seat_count=max(hand.seats) + 1,
-        )
-        for hand in hands
-    ]
+    texts = _pokerstars_texts(hands)
     for hand, text in zip(hands, texts, strict=True):
         level = ("I", "II", "III", "IV", "V")[(hand.level or 0) - 1]
         header = f"Hold'em No Limit - Level {level} ({hand.small_blind}/{hand.big_blind}) - "
         assert header in text.splitlines()[0], text
-    parsed = list(HandHistory.from_pokerstars(join_hands(texts), error_status=True))
-    assert len(parsed) == len(hands)
-    for hand, history, text in zip(hands, parsed, texts, strict=True):
-        seats = [seat - 1 for seat in history.seats]
-        stacks = dict(zip(seats, list(history)[-1].stacks, strict=True))
-        assert stacks == dict(hand.finishing_stacks), text
+    _assert_pokerkit_ends_with_our_stacks(hands, texts)

@@ -1,4 +1,4 @@
-// Blinds at the Hold'em table and the lobby's choice of them (docs/rules.md#holdem-rising-blinds).
+// Blinds at the Hold'em table (docs/rules.md#holdem-rising-blinds).
 // A sit & go's blinds rise a level every few hands: the table header shows the level, the
 // blinds and the next level with the hands to go, for the hand the table shows. The view read
 // last says which hand its blinds are for and the whole schedule, so the hands the feed brings
@@ -7,6 +7,7 @@
 import { h } from "../../vendor/preact-11.2.0/preact.js";
 import { t } from "../i18n.js";
 
+// The match start's `blinds` option, the default first (the lobby offers them for Hold'em).
 export const BLINDS = ["fixed", "rising"];
 
 // The blinds of hand `hand` from the view's `blinds` (read for `blinds.hand_number` of the same
@@ -59,35 +60,5 @@ export function blindsFacts(display) {
     h("span", { class: "blinds-level" }, t("blinds.table.level", { level: now.level })),
     blinds,
     h("span", { class: "blinds-next", "data-hands-left": now.handsLeft ?? "" }, nextText(now)),
-  );
-}
-
-// The lobby's choice for Hold'em: fixed blinds (the default) or a sit & go.
-export function blindsChoice(chosen, onChoose) {
-  return h(
-    "fieldset",
-    { class: "levels blinds-choice" },
-    h("legend", null, t("blinds.lobby.legend")),
-    BLINDS.map((blinds) => {
-      const id = `blinds-${blinds}`;
-      return h(
-        "div",
-        { class: "level" },
-        h("input", {
-          type: "radio",
-          id,
-          name: "blinds-holdem",
-          value: blinds,
-          checked: chosen === blinds,
-          onChange: () => onChoose(blinds),
-        }),
-        h(
-          "label",
-          { for: id },
-          h("strong", null, t(`blinds.lobby.${blinds}.name`)),
-          h("span", { class: "level-description" }, t(`blinds.lobby.${blinds}.description`)),
-        ),
-      );
-    }),
   );
 }
