@@ -203,3 +203,22 @@ def test_the_migration_fills_the_lines_of_hands_played_before_it(make_client, re
     assert client.get("/api/stats/").ok().body["updown"] == []
     backfill(apps, None)
     assert client.get("/api/stats/").ok().body == before
+
+
+def test_the_migration_gives_earlier_lines_their_net_in_big_blinds_of_10_20(make_client):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("games.migrations.0011_holdem_stat_line_net_bb")
+    client = make_client()
+    client.post("/api/matches/", {"game": "updown", "level": "easy"}).ok()
+    player = Player.objects.get(id=client.session().body["player"]["id"])
+    _lines(player, 14)
+    HoldemStatLine.objects.update(net_bb=0.0)  # as the column was added to lines stored before
+
+    migration.net_in_big_blinds(apps, None)
+
+    lines = list(HoldemStatLine.objects.values_list("net", "net_bb"))
+    assert len(lines) == 14 and any(net for net, _ in lines)
+    assert all(net_bb == pytest.approx(net / 20) for net, net_bb in lines)
