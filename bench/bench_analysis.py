@@ -107,7 +107,7 @@ def _measure() -> list[Figure]:
         .order_by("seq")
         .values_list("type", "version", "payload")
     ]
-    played = played_hand(records, small_blind=10, big_blind=20)
+    played = played_hand(records)
     assert len(played.seats) == 4 and len(played.board) == 5 and not played.returned
 
     def peer() -> None:

@@ -38,10 +38,19 @@ including ``module.path:ClassName``; ``BENCH_SPARRING_PARTNERS`` (default
 ``equity,calling_station,random,maniac``) the comma-separated opponents;
 ``BENCH_SPARRING_MATCHES`` (default 1000) the matches per table, rounded up to whole groups of
 four; ``BENCH_BOTS_PROCESSES`` (default 2) the processes playing them.
+
+``BENCH_SPARRING_BLINDS`` (default ``fixed,rising``) the blinds the tables are played at:
+``fixed`` Cardavia's 10/20 table (the figures above), ``rising`` the sit & go
+(docs/rules.md#holdem-rising-blinds: the same stacks, blinds up a level every 10 hands), whose
+tables' figures are named with ``rising_`` before ``vs_`` (``sparring_hard_rising_vs_nash_win_pct``)
+and have no chips figure (chips of different levels do not add up).
+``BENCH_SPARRING_RISING_MATCHES`` (default: ``BENCH_SPARRING_MATCHES``) the matches per rising
+table.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import re
@@ -66,6 +75,7 @@ from games.engine.events import Event
 from games.engine.holdem import events as ev
 from games.engine.holdem.equity import pot_shares
 from games.engine.holdem.evaluator import CATEGORY_NAMES, category, evaluate
+from games.engine.holdem.rules import FIXED, RISING, TABLES
 
 
 def _names(variable: str, default: str) -> tuple[str, ...]:
@@ -76,6 +86,8 @@ HARD = os.environ.get("BENCH_SPARRING_HARD", "hard")
 PARTNERS = _names("BENCH_SPARRING_PARTNERS", "aggressor,nash,reg,exploiter")
 BASELINES = _names("BENCH_SPARRING_BASELINES", "equity,calling_station,random,maniac")
 MATCHES = int(os.environ.get("BENCH_SPARRING_MATCHES", "1000"))
+RISING_MATCHES = int(os.environ.get("BENCH_SPARRING_RISING_MATCHES", str(MATCHES)))
+BLINDS = _names("BENCH_SPARRING_BLINDS", f"{FIXED},{RISING}")
 SHORT_ALL_IN_BB = 15
 CLEAR_MARGIN = 0.05  # "beat the price by at least 5 points"
 EQUITY_SAMPLES = 400  # Monte Carlo boards when more than two cards are to come (preflop)
@@ -432,9 +444,9 @@ class Played:
     tally: Tally
 
 
-def _watched_group(job: Job) -> list[Played]:
+def _watched_group(job: Job, blinds: str = FIXED) -> list[Played]:
     """bench_bots' group (same deals, every rotation), every match watched; hard is every
-    entry playing the first entry's spec."""
+    entry playing the first entry's spec; at the table of the ``blinds`` option."""
     specs, group = job
     hard_entries = [entry for entry, spec in enumerate(specs) if spec == specs[0]]
     played = []
@@ -448,6 +460,7 @@ def _watched_group(job: Job) -> list[Played]:
             bot_seed=rotation.bot_seed,
             observe=watch.observe,
             on_events=watch.on_events,
+            table=TABLES[blinds],
         )
         played.append(Played(rotation.outcomes(result), result.hands, tally))
     return played
@@ -464,6 +477,7 @@ class Table:
     hands: int
     seconds: float
     tally: Tally
+    blinds: str = FIXED
 
     @property
     def hard_entries(self) -> list[int]:
@@ -486,8 +500,10 @@ class Table:
         return 1000 * count / max(self.matches, 1)
 
 
-def play_table(title: str, key: str, specs: tuple[str, ...], matches: int) -> Table:
-    results, seconds = play_groups(_watched_group, specs, matches)
+def play_table(
+    title: str, key: str, specs: tuple[str, ...], matches: int, blinds: str = FIXED
+) -> Table:
+    results, seconds = play_groups(functools.partial(_watched_group, blinds=blinds), specs, matches)
     tally = Tally()
     for item in results:
         tally.add(item.tally)
@@ -500,6 +516,7 @@ def play_table(title: str, key: str, specs: tuple[str, ...], matches: int) -> Ta
         sum(item.hands for item in results),
         seconds,
         tally,
+        blinds,
     )
 
 
@@ -514,19 +531,22 @@ def check_specs(specs: Sequence[str]) -> None:
         registry.resolve(spec)
 
 
-def tables(matches: int = MATCHES) -> list[Table]:
+def tables(matches: int = MATCHES, rising_matches: int = RISING_MATCHES) -> list[Table]:
     check_specs((HARD, *PARTNERS, *BASELINES))
+    lineups = [
+        ((HARD, partner, HARD, partner), f"{HARD} vs {partner}, two each", f"vs_{slug(partner)}")
+        for partner in PARTNERS
+    ] + [
+        ((HARD, baseline, baseline, baseline), f"{HARD} vs 3 {baseline}", f"vs_3_{slug(baseline)}")
+        for baseline in BASELINES
+    ]
     played = []
-    for partner in PARTNERS:
-        specs = (HARD, partner, HARD, partner)
-        title = f"{HARD} vs {partner}, two each"
-        played.append(play_table(title, f"vs_{slug(partner)}", specs, matches))
-        report(played[-1])
-    for baseline in BASELINES:
-        specs = (HARD, baseline, baseline, baseline)
-        title = f"{HARD} vs 3 {baseline}"
-        played.append(play_table(title, f"vs_3_{slug(baseline)}", specs, matches))
-        report(played[-1])
+    for blinds in BLINDS:
+        count = rising_matches if blinds == RISING else matches
+        prefix, suffix = ("rising_", ", rising blinds") if blinds == RISING else ("", "")
+        for specs, title, key in lineups:
+            played.append(play_table(title + suffix, prefix + key, specs, count, blinds))
+            report(played[-1])
     return played
 
 
@@ -548,18 +568,20 @@ def _compared(name: str, unit: str, ours: float, peer: str, theirs: float) -> Fi
 def table_figures(table: Table) -> list[Figure]:
     figures: list[Figure] = []
     counts = table.tally.counts
+    chips: Figure | None = None
     if len(table.hard_entries) > 1:
         name = f"sparring_hard_{table.key}"
         chance = 50.0
         per_100, chips_ci = table.chips_per_100(table.hard_entries)
         chips = figure(f"{name}_chips_per_100", "chips/100 hands", per_100, "big blind", 20.0)
         chips["ci95"] = (round(chips_ci[0], 1), round(chips_ci[1], 1))
+        if table.blinds == RISING:
+            chips = None  # chips won at different levels do not add up to a rate
     else:
         name = f"sparring_hard_win_pct_{table.key}"
         chance = 25.0
-        chips = None
     win = figure(
-        name + ("_win_pct" if chips else ""),
+        name + ("_win_pct" if len(table.hard_entries) > 1 else ""),
         "% matches",
         100 * table.wins / table.matches,
         "chance",
@@ -705,7 +727,10 @@ def run() -> list[Figure]:
     seconds = time.perf_counter() - start
     text = examples_text(played)
     print("\n" + text, file=sys.stderr)
-    EXAMPLES.write_text(text)
+    # A run of the rising tables alone keeps the fixed tables' examples (and time) apart.
+    rising_only = set(BLINDS) == {RISING}
+    examples = EXAMPLES.with_name("sparring_examples_rising.txt") if rising_only else EXAMPLES
+    examples.write_text(text)
     matches = sum(table.matches for table in played)
     print(
         f"sparring bench: {matches} matches in {seconds:.0f}s "
@@ -715,7 +740,7 @@ def run() -> list[Figure]:
     figures = [item for table in played for item in table_figures(table)]
     figures.append(
         Figure(
-            name="sparring_bench_s",
+            name="sparring_rising_bench_s" if rising_only else "sparring_bench_s",
             unit="s",
             ours=seconds,
             peer="matches played",

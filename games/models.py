@@ -171,6 +171,7 @@ class HoldemStatLine(models.Model):
     postflop_aggressive = models.PositiveIntegerField()
     postflop_calls = models.PositiveIntegerField()
     net = models.IntegerField()
+    net_bb = models.FloatField()  # the net in the hand's own big blinds (blinds may rise)
 
     class Meta:
         indexes = [models.Index(fields=["player", "level"], name="games_holdem_stats_player")]

@@ -75,14 +75,17 @@ def match_start(
     game: str = DEFAULT_GAME,
     level: str = "medium",
     seats: list[str] | None = None,
+    blinds: str = "fixed",
 ) -> Appended:
-    """A new match; ``seats`` (for AI-only matches, e.g. ``simulate``) names every seat's bot."""
+    """A new match; ``seats`` (for AI-only matches, e.g. ``simulate``) names every seat's bot;
+    ``blinds`` one of the game's ``blinds_options`` (its table is in the match's start event)."""
     rules = game_for(game)
+    start = rules.start_match(blinds)  # before anything is stored: an unknown option stores none
     seats = seats if seats is not None else default_seats(rules, level)
     with transaction.atomic():
         match = Match.objects.create(owner=player, game=game, level=level, seats=seats)
         match = match_get(match_id=match.pk, lock=True)
-        return _append(match, Known.empty(match, rules), [rules.start_match()], rules)
+        return _append(match, Known.empty(match, rules), [start], rules)
 
 
 def match_act(

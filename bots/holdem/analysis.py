@@ -25,7 +25,6 @@ from bots.holdem import coach
 from bots.holdem.hard import HardBot
 from bots.selectors import seat_history
 from games.engine.events import Event, to_record
-from games.engine.holdem import events as ev
 from games.engine.holdem.played_hand import played_hand
 from games.engine.holdem.street_equity import equity_by_street as street_equities
 from games.engine.holdem.street_equity import showdown_equity
@@ -53,12 +52,7 @@ def hand_analysis(match: Match, hand: HandSummary) -> dict[str, Any]:
     numbered = [(seq, item) for seq, item in stored_events(match, upto=hand.last_seq)]
     in_hand = set(rows.values_list("seq", flat=True))
     hand_events = [(seq, item) for seq, item in numbered if seq in in_hand]
-    start = next(item for _, item in numbered if isinstance(item, ev.MatchStarted))
-    played = played_hand(
-        [to_record(item) for _, item in hand_events],
-        small_blind=start.small_blind,
-        big_blind=start.big_blind,
-    )
+    played = played_hand([to_record(item) for _, item in hand_events])
     rng = np.random.default_rng(_seed(match, hand.hand_number))
     streets = [
         {
@@ -75,7 +69,7 @@ def hand_analysis(match: Match, hand: HandSummary) -> dict[str, Any]:
         "status": "ready",
         "streets": streets,
         "decisions": reviewed,
-        "costly": coach.costly(reviewed, start.big_blind),
+        "costly": coach.costly(reviewed, played.big_blind),
     }
 
 

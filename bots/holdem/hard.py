@@ -91,6 +91,8 @@ WEAK_RISK = 0.3  # calling stations: the edge is big and steady
 RECKLESS_RISK = 0.7  # maniacs: the edge is big, but so is every pot they play
 KNOWN_AFTER_HANDS = 12
 PUSH_FOLD_DEPTH = 15.0  # big blinds: at or below, an unopened pot is shoved or folded
+RESTEAL_DEPTH = 25.0  # big blinds: at or below, an all-in over a lone raiser counts their folds
+RESTEAL_BEHIND_FOLDS = 0.85  # each player still to act lets a re-steal through this often
 # Big blinds of its own below which a stack answering a raise starts to count its chips at
 # face value, all the way at PUSH_FOLD_DEPTH (see _short_stack_risk).
 _EDGE_DEPTH = 25.0
@@ -344,6 +346,8 @@ class HardBot:
             ]
             equity = self._sampled(spot, ranges, 400, rng)
         behind = [s for s in spot.acting_after(spot.seat) if s not in acted]
+        if not others and len(raises) == 1 and self._resteals(spot, read, class_id, width, behind):
+            return spot.all_in()
         my_chips = spot.chips(spot.seat)
         # Against a reckless raiser any call ends all-in soon: decide as for all the chips.
         committed = spot.to_call >= 0.35 * (my_chips - spot.my_bet) or shoved or reckless > 0.5
@@ -380,6 +384,29 @@ class HardBot:
         if equity >= spot.pot_odds + margin:
             return "call", None
         return "fold", None
+
+    def _resteals(
+        self, spot: Spot, read: _Read, class_id: int, width: float, behind: list[int]
+    ) -> bool:
+        """Whether a short stack's all-in over a lone raiser wins chips, counting the pot it
+        takes when the raiser folds (they call with the top :func:`_calls_all_in` of their
+        range; each player still to act is taken to fold its usual share): at
+        :data:`RESTEAL_DEPTH` big blinds or less an open is re-stolen, not only re-raised for
+        value. Only where the blinds rise (a sit & go): waiting for a hand costs a level's blinds
+        there; at the fixed table the measured play stays as it is (docs/hard-ai.md)."""
+        last = spot.preflop_raises[-1]
+        mine, theirs = spot.chips(spot.seat), spot.chips(last.seat)
+        stake = min(mine, theirs)
+        rising = bool(spot.view["blinds"].get("hands_per_level"))
+        deep = stake > RESTEAL_DEPTH * spot.big_blind
+        if not rising or deep or not spot.can_raise or last.all_in:
+            return False
+        calls = _calls_all_in(read.profiles[last.seat])
+        folds = (1.0 - calls) * RESTEAL_BEHIND_FOLDS ** len(behind)
+        equity = equity_versus_top(class_id, width * calls)
+        called_pot = spot.pot - spot.my_bet - last.to + 2 * stake
+        called = equity * called_pot - (stake - spot.my_bet)
+        return folds * spot.pot + (1.0 - folds) * called > 0
 
     def _reraises(
         self,

@@ -24,9 +24,10 @@ from games.api.common import (
     requester,
 )
 from games.players import ensure_player
-from games.registry import DEFAULT_GAME
+from games.registry import DEFAULT_GAME, game_for
 
 LEVELS = ("easy", "medium", "hard")
+BLINDS = ("fixed", "rising")
 
 
 def _command_body(appended: services.Appended) -> dict[str, Any]:
@@ -47,6 +48,20 @@ class _Expected(serializers.Serializer):
 class _NewMatch(serializers.Serializer):
     game = schemas.GameName(default=DEFAULT_GAME)
     level = serializers.ChoiceField(choices=LEVELS, default="medium")
+    blinds = serializers.ChoiceField(
+        choices=BLINDS,
+        default=BLINDS[0],
+        help_text="fixed: the game's own table (Hold'em: blinds 10/20 all match); rising: a "
+        "sit & go, the blinds up a level every 10 hands (Hold'em only).",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        offered = game_for(attrs["game"]).blinds_options
+        if attrs["blinds"] not in offered:
+            raise serializers.ValidationError(
+                {"blinds": [f"{attrs['game']} offers only: {', '.join(offered)}."]}
+            )
+        return attrs
 
 
 class MatchListView(APIView):

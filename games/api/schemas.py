@@ -207,6 +207,8 @@ def _placeholder(annotation: Any) -> Any:
             **{name: _placeholder(hint) for name, hint in typing.get_type_hints(inner).items()}
         )
     origin = typing.get_origin(inner)
+    if origin is tuple and typing.get_args(inner) and Ellipsis not in typing.get_args(inner):
+        return tuple(_placeholder(arg) for arg in typing.get_args(inner))  # a pair, a triple
     if origin in (tuple, list, set, frozenset):
         args = [arg for arg in typing.get_args(inner) if arg is not Ellipsis]
         return origin([_placeholder(args[0])]) if args else origin()
@@ -506,6 +508,15 @@ class HoldemStats(serializers.Serializer):
     )
     went_to_showdown = _rate("Showdowns of the hands you saw the flop in")
     won_at_showdown = _rate("Showdowns won")
+    bb_per_100 = serializers.FloatField(
+        help_text="Big blinds won per 100 hands, each hand in its own big blind (blinds rise)."
+    )
+    bb_ci95 = serializers.ListField(
+        child=serializers.FloatField(),
+        min_length=2,
+        max_length=2,
+        help_text="95% interval of big blinds per 100 hands.",
+    )
     chips_per_100 = serializers.FloatField()
     ci95 = serializers.ListField(
         child=serializers.FloatField(),

@@ -331,8 +331,15 @@ class Game(Protocol[StateT, CommandT]):
         Raises :class:`~games.engine.errors.IllegalAction` for a command the rules refuse."""
         ...
 
-    def start_match(self) -> CommandT:
-        """The command every new match of this game starts with (the Cardavia table)."""
+    @property
+    def blinds_options(self) -> tuple[str, ...]:
+        """The values a new match's ``blinds`` option may take, the default first: ``fixed``
+        (the Cardavia table), and for a game that offers it ``rising`` (a sit & go)."""
+        ...
+
+    def start_match(self, blinds: str = "fixed") -> CommandT:
+        """The command a new match of this game starts with: the Cardavia table, or the
+        table of the ``blinds`` option (one of :attr:`blinds_options`)."""
         ...
 
     def start_hand(self, seed: bytes) -> CommandT:
@@ -477,6 +484,8 @@ class EngineGame[S: TableState, C]:
     exports: Mapping[str, ExportFormat] = MappingProxyType({})
     stats: GameStats | None = None
     offers_analysis = False
+    #: By default a game's blinds (or antes) never change: it offers only ``fixed``.
+    blinds_options: tuple[str, ...] = ("fixed",)
 
     def __init__(
         self,
@@ -507,7 +516,9 @@ class EngineGame[S: TableState, C]:
     def advance(self, state: S, command: C) -> tuple[S, list[Event]]:
         return self._deciding.advance(state, command)
 
-    def start_match(self) -> C:
+    def start_match(self, blinds: str = "fixed") -> C:
+        if blinds not in self.blinds_options:
+            raise ValueError(f"{self.name} offers no {blinds!r} blinds")
         return self._start
 
     def restart(self) -> C:

@@ -13,9 +13,9 @@ def ratio(part: int | None, whole: int | None) -> float | None:
     return None if not whole else (part or 0) / whole
 
 
-def per_100_interval(total: int, squares: int, count: int) -> list[float]:
-    """The normal 95% interval of chips won per 100 hands, from the hands' net sum and sum of
-    squares (the sample standard deviation; a single hand has no spread to measure)."""
+def per_100_interval(total: float, squares: float, count: int) -> list[float]:
+    """The normal 95% interval of chips (or big blinds) won per 100 hands, from the hands' net
+    sum and sum of squares (the sample standard deviation; a single hand has no spread)."""
     mean = total / count
     if count < 2:
         return [100 * mean, 100 * mean]

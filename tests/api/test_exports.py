@@ -34,7 +34,7 @@ def _hard_hands() -> list[list[dict]]:
     sides = 0
     for seed in (2026, 2027, 2028):
         for records in random_hands(seed, 150, 4):
-            hand = played_hand(records, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+            hand = played_hand(records)
             side = len(hand.pots) > 1
             split = any(len(pot.winners) > 1 for pot in hand.pots)
             if split or (side and sides < 25):
@@ -45,7 +45,7 @@ def _hard_hands() -> list[list[dict]]:
 
 def _stored_match(player: Player, records: list[dict]) -> Match:
     """A match holding one hand's records, stored and projected as the services do."""
-    hand = played_hand(records, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+    hand = played_hand(records)
     start = MatchStarted(
         stacks=tuple(hand.starting_stacks[seat] for seat in range(len(SEATS))),
         small_blind=SMALL_BLIND,

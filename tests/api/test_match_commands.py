@@ -27,7 +27,17 @@ def test_starting_a_match_deals_the_first_hand(quiet):
     assert body["seq"] == Match.objects.get(id=body["id"]).seq
     assert view["hand_number"] == 1 and view["phase"] == "betting" and view["street"] == "preflop"
     assert (view["button"], view["small_blind_seat"], view["big_blind_seat"]) == (0, 1, 2)
-    assert view["blinds"] == {"small": 10, "big": 20, "ante": 0}
+    assert view["blinds"] == {
+        "small": 10,
+        "big": 20,
+        "ante": 0,
+        "level": 1,
+        "next_level": None,
+        "hands_left": None,
+        "hand_number": 1,
+        "hands_per_level": 0,
+        "schedule": [],
+    }
     assert [seat["stack"] for seat in view["seats"]] == [1000, 990, 980, 1000]
     assert len(view["seats"][0]["cards"]) == 2
     assert all(seat["cards"] is None for seat in view["seats"][1:])

@@ -50,6 +50,7 @@ def _expected_holdem(matches: list[Match]) -> dict:
         if shown
         else None,
         "chips_per_100": 100 * sum(line.net for line in lines) / len(lines),
+        "bb_per_100": 100 * sum(line.net / line.big_blind for line in lines) / len(lines),
     }
 
 
@@ -77,6 +78,9 @@ def test_stats_equal_the_figures_of_the_events(make_client, reproducible, game):
             assert entry[key] == pytest.approx(value), key
         low, high = entry["ci95"]
         assert low <= entry["chips_per_100"] <= high
+        low, high = entry["bb_ci95"]
+        assert low <= entry["bb_per_100"] <= high
+        assert entry["bb_per_100"] == pytest.approx(entry["chips_per_100"] / 20)  # all at 10/20
     else:
         medium = [m for m in matches if m.level == entry["level"]]
         lines = [deal_stat_line(records, seat=0) for m in medium for records in _hands(m)]
@@ -89,6 +93,38 @@ def test_stats_equal_the_figures_of_the_events(make_client, reproducible, game):
                 assert entry["locks"][signal][group] == count
         assert entry["matches"] == len(medium)
         assert entry["match_wins"] <= entry["matches"]
+
+
+def _patient(legal: dict, rng: random.Random) -> dict:
+    """Checks, calls half the time, else folds: a player who lasts into the raised levels."""
+    if legal["can_check"]:
+        return {"action": "check"}
+    return {"action": "call" if legal["can_call"] and rng.random() < 0.5 else "fold"}
+
+
+def test_big_blinds_per_100_count_each_hand_in_its_own_big_blind(make_client, reproducible):
+    client = make_client()
+    started = client.post("/api/matches/", {"game": "holdem", "level": "easy", "blinds": "rising"})
+    match_id = started.ok().body["id"]
+    play_to_the_end(client, match_id, random.Random(4), _patient)
+    match = Match.objects.get(id=match_id)
+    hands = _hands(match)
+    big_blinds = {
+        r["payload"]["big_blind"]
+        for records in hands
+        for r in records
+        if r["type"] == "holdem.hand_started"
+    }
+    assert max(big_blinds) > 20, "the match reached a raised level"
+
+    (entry,) = client.get("/api/stats/").ok().body["holdem"]
+
+    expected = _expected_holdem([match])
+    assert entry["hands"] == expected["hands"]
+    assert entry["bb_per_100"] == pytest.approx(expected["bb_per_100"])
+    assert entry["bb_per_100"] != pytest.approx(entry["chips_per_100"] / 20)
+    low, high = entry["bb_ci95"]
+    assert low <= entry["bb_per_100"] <= high
 
 
 def test_the_stats_survive_a_rebuild_of_the_projections(make_client, reproducible):
@@ -126,6 +162,7 @@ def _lines(player: Player, count: int) -> None:
             postflop_aggressive=hand.hand_number % 3,
             postflop_calls=hand.hand_number % 2,
             net=(hand.hand_number % 7) * 10 - 30,
+            net_bb=((hand.hand_number % 7) * 10 - 30) / 20,
         )
         for hand in hands
     )
@@ -166,3 +203,22 @@ def test_the_migration_fills_the_lines_of_hands_played_before_it(make_client, re
     assert client.get("/api/stats/").ok().body["updown"] == []
     backfill(apps, None)
     assert client.get("/api/stats/").ok().body == before
+
+
+def test_the_migration_gives_earlier_lines_their_net_in_big_blinds_of_10_20(make_client):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("games.migrations.0013_holdem_stat_line_net_bb")
+    client = make_client()
+    client.post("/api/matches/", {"game": "updown", "level": "easy"}).ok()
+    player = Player.objects.get(id=client.session().body["player"]["id"])
+    _lines(player, 14)
+    HoldemStatLine.objects.update(net_bb=0.0)  # as the column was added to lines stored before
+
+    migration.net_in_big_blinds(apps, None)
+
+    lines = list(HoldemStatLine.objects.values_list("net", "net_bb"))
+    assert len(lines) == 14 and any(net for net, _ in lines)
+    assert all(net_bb == pytest.approx(net / 20) for net, net_bb in lines)

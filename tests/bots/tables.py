@@ -43,10 +43,21 @@ class Table:
     stacks: tuple[int, ...] = (1000, 1000, 1000, 1000)
     state: HoldemState = field(default_factory=HoldemState)
     records: list[list[Record]] = field(default_factory=list)
+    # Rising blinds (a sit & go) when given: the levels from 10/20 on, a level every N hands.
+    blind_levels: tuple[tuple[int, int], ...] = ()
+    hands_per_level: int = 0
 
     def __post_init__(self) -> None:
         self.records = [[] for _ in self.stacks]
-        self._do(StartMatch(stacks=self.stacks, small_blind=10, big_blind=20))
+        self._do(
+            StartMatch(
+                stacks=self.stacks,
+                small_blind=10,
+                big_blind=20,
+                blind_levels=self.blind_levels,
+                hands_per_level=self.hands_per_level,
+            )
+        )
 
     def _do(self, command: Any) -> None:
         self.state, events = advance(self.state, command)

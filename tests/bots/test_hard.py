@@ -10,6 +10,7 @@ from bots.holdem.hard import HardBot
 from bots.holdem.styles import BALANCED
 from bots.policies import Choice
 from games.engine.holdem.game import blind_seats, next_button
+from games.engine.holdem.rules import BLIND_LEVELS
 from tests.bots.tables import (
     Table,
     answering,
@@ -337,3 +338,25 @@ def test_heads_up_against_a_maniac_chips_go_in_only_with_a_big_edge():
     assert answer_to_a_raise(folds, ("Ac", "Kd"), everything) == ("call", None)
     stack = heads_up_against(min_raises).seen(1)[0]["seats"][1]["stack"]
     assert answer_to_a_raise(min_raises, ("Qc", "Qd"), 100) == ("raise", stack)
+
+
+def facing_a_lone_open(cards: tuple[str, str], stack: int, *, rising: bool) -> Table:
+    """Hand 1: seat 3 folds, the button (seat 0) opens to two and a half big blinds, and the
+    small blind (seat 1, ``stack`` chips) holds ``cards``; a sit & go's blinds when ``rising``."""
+    levels = {"blind_levels": BLIND_LEVELS, "hands_per_level": 10} if rising else {}
+    table = Table(stacks=(1000, stack, 1000, 1000), **levels)  # type: ignore[arg-type]
+    table.deal({1: cards})
+    table.play({3: folds, 0: opens}, until_seat=1)
+    return table
+
+
+def test_in_a_sit_and_go_a_short_stack_re_steals_a_lone_open():
+    # 20 big blinds: the open is re-stolen with hands that would only call or fold it.
+    for cards in (("Kc", "Jd"), ("9c", "7c")):
+        assert facing_a_lone_open(cards, 400, rising=True).ask(HARD, 1) == ("raise", 400)
+    # The same spots at the fixed table, and at 50 big blinds in a sit & go: no re-steal.
+    assert facing_a_lone_open(("Kc", "Jd"), 400, rising=False).ask(HARD, 1) == ("call", None)
+    assert facing_a_lone_open(("9c", "7c"), 400, rising=False).ask(HARD, 1) == ("fold", None)
+    assert facing_a_lone_open(("Kc", "Jd"), 1000, rising=True).ask(HARD, 1) == ("call", None)
+    # Trash still folds.
+    assert facing_a_lone_open(("7c", "2d"), 400, rising=True).ask(HARD, 1) == ("fold", None)

@@ -19,6 +19,7 @@ from games.engine.holdem import HOLDEM
 from games.engine.updown import UPDOWN
 from games.models import Event, Match, Player
 from games.selectors import match_state
+from games.stats import player_stats
 from tests.e2e.conftest import DESKTOP, PHONE, SCREENSHOTS
 from tests.e2e.test_accessibility import axe_violations
 
@@ -577,6 +578,13 @@ def test_your_statistics_are_drawn_as_plots(browse: Any, make_match: Any, deal: 
     expect(level.locator("svg .bar[data-key='vpip'] .bar-value")).to_have_text(vpip)
     expect(level.locator("svg .bar[data-key='pfr'] .bar-value")).to_have_text("0%")
     expect(page.locator(".stats-winrate svg .interval[data-key='medium'] circle")).to_have_count(1)
+    # The headline is big blinds per 100 hands (each hand in its own big blind); chips below.
+    (figures,) = player_stats(player)["holdem"]
+    winrate = page.locator(".stats-winrate")
+    expect(winrate.locator("h4")).to_have_text("Big blinds won per 100 hands")
+    shown = winrate.locator("svg .interval[data-key='medium'] .bar-value").text_content() or ""
+    assert float(shown.replace("\u2212", "-").replace(",", "")) == round(figures["bb_per_100"], 1)
+    expect(winrate).to_contain_text("chips won per 100 hands")
 
 
 def a_hand_with_side_pots(make_match: Any, deal: Any) -> tuple[Player, str, int, list[Event]]:

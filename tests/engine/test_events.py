@@ -28,8 +28,31 @@ SAMPLES: list[Event] = [
         min_bet=10,
         first_button=1,
     ),
-    ev.HandStarted(hand_number=1, button=0, commitment="ab" * 32, seed="cd" * 32),
-    ev.HandStarted(hand_number=2, button=1, commitment="", deck=STANDARD_DECK),
+    ev.MatchStarted(
+        stacks=(1000, 1000),
+        small_blind=10,
+        big_blind=20,
+        blind_levels=((10, 20), (15, 30), (25, 50)),
+        hands_per_level=10,
+    ),
+    ev.HandStarted(
+        hand_number=1,
+        button=0,
+        commitment="ab" * 32,
+        level=1,
+        small_blind=10,
+        big_blind=20,
+        seed="cd" * 32,
+    ),
+    ev.HandStarted(
+        hand_number=2,
+        button=1,
+        commitment="",
+        level=3,
+        small_blind=25,
+        big_blind=50,
+        deck=STANDARD_DECK,
+    ),
     ev.AntePosted(seat=2, amount=5),
     ev.BlindPosted(seat=1, blind="small", amount=10),
     ev.BlindPosted(seat=2, blind="big", amount=15),
@@ -239,3 +262,28 @@ def test_a_version_1_pot_award_reads_its_hand_rank_as_data(text: str, data: obje
     awarded = from_record("holdem.pot_awarded", 1, stored)
 
     assert isinstance(awarded, ev.PotAwarded) and awarded.hand_rank == data
+
+
+# --- a hand's blinds: on its start since version 2 -------------------------------------------
+
+
+def test_a_version_1_hand_start_reads_as_a_level_1_hand_of_the_table_of_its_time() -> None:
+    stored = {"hand_number": 4, "button": 2, "commitment": "ab" * 32, "seed": None, "deck": None}
+
+    started = from_record("holdem.hand_started", 1, stored)
+
+    assert isinstance(started, ev.HandStarted)
+    assert (started.level, started.small_blind, started.big_blind) == (1, 10, 20)
+    assert to_record(started)["version"] == 2
+
+
+def test_a_match_start_with_levels_reads_back_as_pairs() -> None:
+    start = ev.MatchStarted(
+        stacks=(1000, 1000), small_blind=10, big_blind=20, blind_levels=((10, 20), (15, 30))
+    )
+
+    stored = through_json(to_record(start))
+    loaded = from_record(stored["type"], stored["version"], stored["payload"])
+
+    assert isinstance(loaded, ev.MatchStarted)
+    assert loaded.blind_levels == ((10, 20), (15, 30)) and loaded == start

@@ -55,7 +55,7 @@ from games.engine.holdem.betting import legal_actions
 from games.engine.holdem.evaluator import HandRank, describe_won
 from games.engine.holdem.exports import EXPORTS
 from games.engine.holdem.game import DECIDING, Act, Command, Restart, StartHand
-from games.engine.holdem.rules import CARDAVIA_TABLE, SEATS
+from games.engine.holdem.rules import CARDAVIA_TABLE, FIXED, SEATS, TABLES
 from games.engine.holdem.state import HoldemState, Phase
 from games.engine.holdem.stats import STATS
 from games.engine.holdem.view_types import HoldemView
@@ -76,6 +76,7 @@ class Holdem(EngineGame[HoldemState, Command]):
     exports = EXPORTS
     stats = STATS
     offers_analysis = True
+    blinds_options = tuple(TABLES)
     between_hands = Phase.BETWEEN_HANDS
 
     def __init__(self) -> None:
@@ -83,6 +84,13 @@ class Holdem(EngineGame[HoldemState, Command]):
         super().__init__(
             DECIDING, view, legal_actions, audit.audit, CARDAVIA_TABLE, Restart(), deal=deal
         )
+
+    def start_match(self, blinds: str = FIXED) -> Command:
+        """Cardavia's table, or with ``rising`` blinds the sit & go (docs/rules.md)."""
+        try:
+            return TABLES[blinds]
+        except KeyError:
+            raise ValueError(f"holdem offers no {blinds!r} blinds") from None
 
     def command(self, seat: int, request: ActionRequest) -> Command:
         return Act(seat, request.kind, request.amount)

@@ -30,7 +30,13 @@ from games.engine.holdem.evaluator import HandRank, parse_description
 @event("holdem.match_started")
 @dataclass(frozen=True, slots=True)
 class MatchStarted(MatchStart):
-    """A table: seats clockwise from 0, each seat's starting stack, the blinds and antes."""
+    """A table: seats clockwise from 0, each seat's starting stack, the blinds and antes.
+
+    Rising blinds (docs/rules.md#holdem-rising-blinds): ``blind_levels`` lists each level's
+    (small, big) blinds from level 1 (which is ``small_blind``/``big_blind``), and every
+    ``hands_per_level`` hands of a segment the next level begins; the last level stays. No
+    levels (the default): the blinds never change.
+    """
 
     stacks: tuple[int, ...]
     small_blind: int
@@ -39,22 +45,34 @@ class MatchStarted(MatchStart):
     big_blind_ante: int = 0
     min_bet: int = 0  # 0 means the big blind
     first_button: int = 0
+    blind_levels: tuple[tuple[int, int], ...] = ()
+    hands_per_level: int = 0
     # The edition of docs/rules.md the table plays: a record from before edition 2 has no such
     # field and reads as 1, so its hands are audited by the rules they were played under.
     rules_edition: int = 1
 
+    def __post_init__(self) -> None:
+        # A stored record holds lists: levels become pairs again.
+        levels = tuple((int(small), int(big)) for small, big in self.blind_levels)
+        object.__setattr__(self, "blind_levels", levels)
 
-@event("holdem.hand_started")
+
+@event("holdem.hand_started", version=2)
 @dataclass(frozen=True, slots=True)
 class HandStarted(HandOpening):
     """A new hand. ``commitment`` is published; ``seed`` stays on the server until the hand ends.
 
     A hand replayed from an outside history (PHH) has no seed and carries its ``deck`` instead.
+    ``level``, ``small_blind`` and ``big_blind`` are the hand's own blinds (1 and the table's
+    blinds at a table without rising blinds); version 1 had none: :func:`_hand_started_v1`.
     """
 
     hand_number: int
     button: int
     commitment: str
+    level: int
+    small_blind: int
+    big_blind: int
     seed: str | None = None
     deck: tuple[str, ...] | None = None
 
@@ -189,6 +207,17 @@ AntePosted, Folded, Checked, Called, Bet, Raised, UncalledBetReturned = BETTING.
 MatchRestarted, MatchEnded = match_events("holdem", __name__)
 
 PLAYER_ACTIONS = (Folded, Checked, Called, Bet, Raised)
+
+
+# Every version-1 hand was stored from the one table a match could start with then: Cardavia's
+# fixed 10/20 (games.engine.holdem.rules.CARDAVIA_TABLE); levels did not exist.
+V1_BLINDS = (10, 20)
+
+
+@upcaster("holdem.hand_started", from_version=1)
+def _hand_started_v1(payload: Payload) -> Payload:
+    small, big = V1_BLINDS
+    return {**payload, "level": 1, "small_blind": small, "big_blind": big}
 
 
 @upcaster("holdem.hand_shown", from_version=1)

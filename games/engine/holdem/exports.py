@@ -20,20 +20,18 @@ TOML = "application/toml; charset=utf-8"
 TEXT = "text/plain; charset=utf-8"
 
 
-def blinds(records: Sequence[Record]) -> tuple[int, int]:
-    """The match's blinds, from its start (every segment restarts the same table)."""
+def rising_blinds(records: Sequence[Record]) -> bool:
+    """Whether the match's blinds rise by levels (its start lists them)."""
     start = next(r for r in records if r["type"] == "holdem.match_started")
-    return start["payload"]["small_blind"], start["payload"]["big_blind"]
+    return bool(start["payload"].get("blind_levels"))
 
 
 def hand_of(request: ExportRequest) -> PlayedHand:
     """The finished hand ``request`` names, as played; :class:`UnfinishedHand` if it is not."""
-    small, big = blinds(request.records)
     try:
         return played_hand(
             [r for r in request.records if r["hand_number"] == request.number],
-            small_blind=small,
-            big_blind=big,
+            rising=rising_blinds(request.records),
         )
     except NotAFinishedHand as unfinished:
         raise UnfinishedHand(request.number) from unfinished

@@ -8,6 +8,7 @@ until a player must act again or the hand is over.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ from games.engine.event_sourcing import Deciding
 from games.engine.events import Emit
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import RULES, action_event
+from games.engine.holdem.blinds import blinds_of, valid_levels
 from games.engine.holdem.evaluator import evaluate, hand_rank, kickers_needed
 from games.engine.holdem.events import Blind, Street
 from games.engine.holdem.pots import split_pot
@@ -44,6 +46,8 @@ class StartMatch:
     big_blind_ante: int = 0
     min_bet: int = 0
     first_button: int = 0
+    blind_levels: tuple[tuple[int, int], ...] = ()
+    hands_per_level: int = 0
     rules_edition: int = RULES_EDITION
 
 
@@ -89,6 +93,8 @@ def _start_match(state: HoldemState, command: StartMatch, emit: Emit) -> None:
         raise refuse(ErrorCode.INVALID_TABLE, minimum=2, maximum=10)
     if not 0 <= command.small_blind <= command.big_blind or command.big_blind <= 0:
         raise refuse(ErrorCode.INVALID_BLINDS)
+    if not valid_levels(command):
+        raise refuse(ErrorCode.INVALID_BLINDS)
     if not 0 <= command.first_button < len(stacks):
         raise refuse(ErrorCode.INVALID_BUTTON)
     emit(
@@ -100,6 +106,8 @@ def _start_match(state: HoldemState, command: StartMatch, emit: Emit) -> None:
             big_blind_ante=command.big_blind_ante,
             min_bet=command.min_bet or command.big_blind,
             first_button=command.first_button,
+            blind_levels=tuple(command.blind_levels),
+            hands_per_level=command.hands_per_level,
             rules_edition=command.rules_edition,
         )
     )
@@ -151,26 +159,24 @@ def _start_hand(state: HoldemState, command: StartHand, emit: Emit) -> None:
         raise refuse(ErrorCode.HAND_IN_PROGRESS)
     assert state.config is not None
     button = next_button(state)
+    blinds = blinds_of(state.config, state.segment_hands + 1)
+    opening = functools.partial(
+        ev.HandStarted,
+        hand_number=state.hand_number + 1,
+        button=button,
+        level=blinds.level,
+        small_blind=blinds.small,
+        big_blind=blinds.big,
+    )
     if command.seed is not None:
         if len(command.seed) != SEED_BYTES:
             raise refuse(ErrorCode.INVALID_SEED, size=SEED_BYTES)
-        emit(
-            ev.HandStarted(
-                hand_number=state.hand_number + 1,
-                button=button,
-                commitment=commitment(command.seed),
-                seed=command.seed.hex(),
-            )
-        )
+        emit(opening(commitment=commitment(command.seed), seed=command.seed.hex()))
     else:
         deck = tuple(command.deck or ())
         if sorted(deck) != sorted(STANDARD_DECK):
             raise refuse(ErrorCode.INVALID_DECK)
-        emit(
-            ev.HandStarted(
-                hand_number=state.hand_number + 1, button=button, commitment="", deck=deck
-            )
-        )
+        emit(opening(commitment="", deck=deck))
     _post_forced_bets(state, button, emit)
     _deal_hole_cards(state, button, emit)
 
@@ -185,14 +191,15 @@ def _post_forced_bets(state: HoldemState, button: int, emit: Emit) -> None:
                 emit(ev.AntePosted(seat=seat, amount=min(config.ante, state.seats[seat].stack)))
     if config.big_blind_ante:
         emit(ev.AntePosted(seat=big, amount=min(config.big_blind_ante, state.seats[big].stack)))
+    # The hand's own blinds (its level's), which HandStarted just set.
     emit(
         ev.BlindPosted(
-            seat=small, blind=Blind.SMALL, amount=min(config.small_blind, state.seats[small].stack)
+            seat=small, blind=Blind.SMALL, amount=min(state.small_blind, state.seats[small].stack)
         )
     )
     emit(
         ev.BlindPosted(
-            seat=big, blind=Blind.BIG, amount=min(config.big_blind, state.seats[big].stack)
+            seat=big, blind=Blind.BIG, amount=min(state.big_blind, state.seats[big].stack)
         )
     )
 

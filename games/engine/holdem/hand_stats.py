@@ -9,10 +9,12 @@ figures (the store keeps one line per player and hand; a query adds them up):
   exactly that one raise.
 - **Aggression factor**: bets and raises after the flop divided by calls after the flop.
 - **Went to showdown** (of the hands that saw the flop) and **won at showdown** (of those).
-- **Net chips**: what the hand's end left minus what it started with, for chips per 100 hands.
+- **Net chips**: what the hand's end left minus what it started with, for chips per 100 hands;
+  and the same in the hand's own big blinds (``net_bb``), for big blinds per 100 hands that stay
+  right when the blinds rise.
 
 >>> hand = [
-...     {"type": "holdem.hand_started", "payload": {"hand_number": 1, "button": 0}},
+...     {"type": "holdem.hand_started", "payload": {"hand_number": 1, "big_blind": 20}},
 ...     {"type": "holdem.blind_posted", "payload": {"seat": 1, "blind": "small", "amount": 10}},
 ...     {"type": "holdem.blind_posted", "payload": {"seat": 0, "blind": "big", "amount": 20}},
 ...     {"type": "holdem.hole_cards_dealt", "payload": {"seat": 1, "cards": None}},
@@ -26,6 +28,8 @@ figures (the store keeps one line per player and hand; a query adds them up):
 >>> line = hand_stat_line(hand, seat=0)
 >>> line.vpip, line.pfr, line.three_bet_opportunity, line.three_bet, line.saw_flop, line.net
 (True, True, True, True, False, 60)
+>>> line.net_bb
+3.0
 >>> hand_stat_line(hand, seat=1).net
 -60
 """
@@ -35,6 +39,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from games.engine.holdem.events import V1_BLINDS
 
 Record = Mapping[str, Any]
 
@@ -56,6 +62,12 @@ class HandStatLine:
     postflop_aggressive: int  # bets and raises after the flop
     postflop_calls: int
     net: int
+    big_blind: int  # the hand's own
+
+    @property
+    def net_bb(self) -> float:
+        """The net in the hand's big blinds."""
+        return self.net / self.big_blind
 
 
 @dataclass
@@ -82,10 +94,14 @@ def hand_stat_line(records: Iterable[Record], *, seat: int) -> HandStatLine:
     me = _Seat()
     preflop = True
     raises = 0  # raises before the flop so far; the big blind is not one
+    big_blind = V1_BLINDS[1]
     for record in records:
         kind, payload = record["type"], record["payload"]
         mine = payload.get("seat") == seat
-        if kind == "holdem.board_dealt":
+        if kind == "holdem.hand_started":
+            # A stored version-1 start has no blinds: those hands were all dealt at 10/20.
+            big_blind = payload.get("big_blind", big_blind)
+        elif kind == "holdem.board_dealt":
             preflop = False
             me.round_bet = 0
             me.saw_flop = me.saw_flop or (me.dealt and not me.folded)
@@ -116,6 +132,7 @@ def hand_stat_line(records: Iterable[Record], *, seat: int) -> HandStatLine:
         postflop_aggressive=me.aggressive,
         postflop_calls=me.calls,
         net=me.won - me.put_in,
+        big_blind=big_blind,
     )
 
 

@@ -9,8 +9,9 @@ seed revealed them), and every live hand at showdown is shown (``pN sm CARDS``),
 it was shown.
 
 Our own extra fields are PHH's optional ones: ``hand``, ``seats`` (1-based table seats),
-``players``, ``finishing_stacks``, and ``seed``/``commitment`` as user-defined ``_``-prefixed
-fields (PHH keeps fields starting with an underscore for such use).
+``players``, ``finishing_stacks``, and ``level`` (of rising blinds: ``blinds_or_straddles`` and
+``min_bet`` are that level's), ``seed``/``commitment`` as user-defined ``_``-prefixed fields
+(PHH keeps fields starting with an underscore for such use).
 
 >>> from games.engine.holdem.played_hand import PlayedHand, PotResult, Street, PlayedAction
 >>> hand = PlayedHand(
@@ -63,6 +64,8 @@ def to_phh(hand: PlayedHand, *, names: Mapping[int, str] | None = None) -> str:
     if names is not None:
         lines.append(f"players = [{', '.join(_quoted(names[seat]) for seat in order)}]")
     lines.append(f"finishing_stacks = {_array(hand.finishing_stacks[seat] for seat in order)}")
+    if hand.level is not None:
+        lines.append(f"_level = {hand.level}")
     if hand.commitment:
         lines.append(f"_commitment = {_quoted(hand.commitment)}")
     if hand.seed:

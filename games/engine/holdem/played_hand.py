@@ -16,10 +16,13 @@ cards known (the server's own records, or a replay whose seed the hand's end rev
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.engine.events import upcast
+from games.engine.holdem import events as ev
 from games.engine.holdem.evaluator import HandRank
 
 Record = Mapping[str, Any]
@@ -101,6 +104,7 @@ class PlayedHand:
     # Where an all-in turned the live hands up (RULES.md §1.6): the index in ``streets`` of the
     # betting round after which they were exposed, before the next board card; None if not.
     exposed_after: int | None = None
+    level: int | None = None  # the blinds' level, at a table whose blinds rise; else None
 
     @property
     def won(self) -> dict[int, int]:
@@ -115,20 +119,25 @@ class NotAFinishedHand(ValueError):
     """The records are not one whole, finished, fully revealed Hold'em hand."""
 
 
-def played_hand(records: Iterable[Record], *, small_blind: int, big_blind: int) -> PlayedHand:
+def played_hand(records: Iterable[Record], *, rising: bool = False) -> PlayedHand:
     """Read one hand's records, from ``holdem.hand_started`` to ``holdem.hand_ended``.
 
-    Records of other events around them (eliminations, the match's end) are ignored.
+    Records of other events around them (eliminations, the match's end) are ignored. The
+    hand's blinds are its own, from its start (at any level of rising blinds); ``rising`` says
+    the hand was played at a table whose blinds rise, so its level is kept.
     """
-    reader = _Reader(small_blind, big_blind)
+    reader = _Reader()
     for record in records:
         reader.read(record)
-    return reader.result()
+    hand = reader.result()
+    if not rising:
+        return hand
+    assert reader.start is not None  # result() refuses a hand without its start
+    return dataclasses.replace(hand, level=int(reader.start["level"]))
 
 
 class _Reader:
-    def __init__(self, small_blind: int, big_blind: int) -> None:
-        self.small_blind, self.big_blind = small_blind, big_blind
+    def __init__(self) -> None:
         self.start: dict[str, Any] | None = None
         self.end: dict[str, Any] | None = None
         self.blinds: dict[int, tuple[str, int]] = {}
@@ -148,8 +157,9 @@ class _Reader:
 
     def read(self, record: Record) -> None:
         kind, payload = record["type"], record["payload"]
-        if kind == "holdem.hand_started":
-            self.start = dict(payload)
+        if kind == ev.HandStarted.TYPE:
+            # A stored record of an older version gains the fields of today's (its blinds).
+            self.start = upcast(kind, record["version"], dict(payload))
         elif self.start is None or self.end is not None:
             return
         elif kind == "holdem.blind_posted":
@@ -231,8 +241,8 @@ class _Reader:
         return PlayedHand(
             hand_number=self.start["hand_number"],
             button=button,
-            small_blind=self.small_blind,
-            big_blind=self.big_blind,
+            small_blind=self.start["small_blind"],
+            big_blind=self.start["big_blind"],
             seats=seats,
             starting_stacks=starting,
             blinds_posted=self.blinds,

@@ -1,6 +1,8 @@
 """A finished hand written as PokerStars hand-history text, the format most poker tools import.
 
-The layout is PokerStars' own: a header with the hand number, the game and blinds and the time;
+The layout is PokerStars' own: a header with the hand number, the game, the hand's own blinds
+(with its level, as PokerStars' tournament headers say it, at a table whose blinds rise) and the
+time;
 the table line naming the button's seat; one ``Seat N: name (stack in chips)`` line per dealt
 player; the blinds; ``*** HOLE CARDS ***`` with a ``Dealt to`` line for every player (the hand is
 over and its seed revealed every card); each street's actions (``raises X to Y``: X the increase,
@@ -52,7 +54,7 @@ def to_pokerstars(
 ) -> str:
     """The hand as PokerStars text."""
     lines = [
-        f"PokerStars Hand #{hand.hand_number}: Hold'em No Limit "
+        f"PokerStars Hand #{hand.hand_number}: Hold'em No Limit {_level(hand)}"
         f"({hand.small_blind}/{hand.big_blind}) - {played_at:%Y/%m/%d %H:%M:%S} UTC",
         f"Table '{table}' {seat_count}-max Seat #{hand.button + 1} is the button",
         *(
@@ -91,6 +93,24 @@ def to_pokerstars(
     lines.extend(_collections(hand, names))
     lines.extend(_summary(hand, names, board, named))
     return "\n".join(lines) + "\n"
+
+
+def _level(hand: PlayedHand) -> str:
+    """A rising-blinds hand's level as PokerStars' tournament headers name it: "- Level IV "."""
+    return "" if hand.level is None else f"- Level {roman(hand.level)} "
+
+
+def roman(number: int) -> str:
+    """``number`` (1 or more) in Roman numerals."""
+    numerals = (
+        (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+    )  # fmt: skip
+    text = ""
+    for value, letters in numerals:
+        count, number = divmod(number, value)
+        text += letters * count
+    return text
 
 
 def join_hands(texts: Iterable[str]) -> str:

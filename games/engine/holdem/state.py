@@ -100,6 +100,8 @@ class TableConfig:
     big_blind_ante: int
     min_bet: int
     first_button: int
+    blind_levels: tuple[tuple[int, int], ...] = ()
+    hands_per_level: int = 0
     rules_edition: int = 1
 
 
@@ -114,6 +116,13 @@ class HoldemState:
     small_blind_seat: int | None = None
     big_blind_seat: int | None = None
     last_big_blind: int | None = None
+    # The blinds of the hand in play (or the last one), its level, the smallest bet after the
+    # flop, and how many hands this segment has dealt: the next hand's level follows from it.
+    level: int = 1
+    small_blind: int = 0
+    big_blind: int = 0
+    min_bet: int = 0
+    segment_hands: int = 0
     street: Street | None = None
     board: list[str] = field(default_factory=list)
     deck: tuple[str, ...] = ()
@@ -144,6 +153,11 @@ class HoldemState:
             small_blind_seat=self.small_blind_seat,
             big_blind_seat=self.big_blind_seat,
             last_big_blind=self.last_big_blind,
+            level=self.level,
+            small_blind=self.small_blind,
+            big_blind=self.big_blind,
+            min_bet=self.min_bet,
+            segment_hands=self.segment_hands,
             street=self.street,
             board=list(self.board),
             deck=self.deck,
@@ -229,6 +243,8 @@ def _match_started(state: HoldemState, event: ev.MatchStarted) -> None:
         big_blind_ante=event.big_blind_ante,
         min_bet=event.min_bet or event.big_blind,
         first_button=event.first_button,
+        blind_levels=tuple(event.blind_levels),
+        hands_per_level=event.hands_per_level,
         rules_edition=event.rules_edition,
     )
     state.seats = [Seat(stack=stack) for stack in event.stacks]
@@ -241,6 +257,7 @@ def _match_restarted(state: HoldemState, event: MatchRestarted) -> None:
     state.phase = BETWEEN_HANDS
     state.button = None
     state.last_big_blind = None
+    state.segment_hands = 0
     state.places = {}
     state.winner = None
     _clear_hand(state)
@@ -262,6 +279,12 @@ def _hand_started(state: HoldemState, event: ev.HandStarted) -> None:
     assert state.config is not None
     state.hand_number = event.hand_number
     state.button = event.button
+    state.segment_hands += 1
+    state.level = event.level
+    state.small_blind = event.small_blind
+    state.big_blind = event.big_blind
+    # A table with levels bets in its level's big blinds; a fixed one keeps its own minimum.
+    state.min_bet = event.big_blind if state.config.blind_levels else state.config.min_bet
     state.commitment = event.commitment
     state.seed = event.seed
     if event.deck is not None:
@@ -273,7 +296,7 @@ def _hand_started(state: HoldemState, event: ev.HandStarted) -> None:
     _clear_hand(state)
     state.street = Street.PREFLOP
     state.phase = BETTING
-    state.last_full_raise = state.config.big_blind
+    state.last_full_raise = event.big_blind
     for seat in state.seats:
         seat.dealt = seat.in_match
         seat.folded = False
@@ -316,12 +339,11 @@ def _hole_cards_dealt(state: HoldemState, event: ev.HoleCardsDealt) -> None:
 
 
 def _board_dealt(state: HoldemState, event: ev.BoardDealt) -> None:
-    assert state.config is not None
     state.street = Street(event.street)
     state.board.extend(event.cards)
     state.next_card += 1 + len(event.cards)
     state.current_bet = 0
-    state.last_full_raise = state.config.min_bet
+    state.last_full_raise = state.min_bet
     for seat in state.seats:
         seat.bet = 0
         seat.acted = False

@@ -24,6 +24,7 @@ FIELDS = (
     "postflop_aggressive",
     "postflop_calls",
     "net",
+    "net_bb",
 )
 
 
@@ -53,6 +54,8 @@ TALLIES: Mapping[str, Tally] = {
     "calls": Tally("sum", "postflop_calls"),
     "net_total": Tally("sum", "net"),
     "net_squared": Tally("squares", "net"),
+    "net_bb_total": Tally("sum", "net_bb"),
+    "net_bb_squared": Tally("squares", "net_bb"),
 }
 
 
@@ -69,6 +72,8 @@ def holdem_entry(row: Mapping[str, Any]) -> dict[str, Any]:
         "aggression": ratio(row["aggressive"], row["calls"]),
         "went_to_showdown": ratio(row["showdowns"], row["saw_flop"]),
         "won_at_showdown": ratio(row["showdowns_won"], row["showdowns"]),
+        "bb_per_100": 100 * row["net_bb_total"] / hands,
+        "bb_ci95": per_100_interval(row["net_bb_total"], row["net_bb_squared"], hands),
         "chips_per_100": 100 * row["net_total"] / hands,
         "ci95": per_100_interval(row["net_total"], row["net_squared"], hands),
     }

@@ -19,8 +19,9 @@ from typing import Any
 from games.engine.events import Event, to_record
 from games.engine.holdem import events as ev
 from games.engine.holdem.betting import legal_actions
+from games.engine.holdem.blinds import blinds_of
 from games.engine.holdem.evaluator import HandRank, evaluate, hand_rank
-from games.engine.holdem.state import BETTING, HoldemState
+from games.engine.holdem.state import BETTING, HoldemState, TableConfig
 
 
 def view(state: HoldemState, viewer: int | None) -> dict[str, Any]:
@@ -34,9 +35,7 @@ def view(state: HoldemState, viewer: int | None) -> dict[str, Any]:
         "segment": state.segment,
         "hand_number": state.hand_number,
         "viewer": viewer,
-        "blinds": None
-        if config is None
-        else {"small": config.small_blind, "big": config.big_blind, "ante": config.ante},
+        "blinds": None if config is None else _blinds(state, config),
         "button": state.button,
         "small_blind_seat": state.small_blind_seat,
         "big_blind_seat": state.big_blind_seat,
@@ -70,6 +69,28 @@ def _made_hand(state: HoldemState, viewer: int | None) -> dict[str, Any] | None:
     if not seat.hole or seat.folded:
         return None
     return _rank(hand_rank(evaluate([*seat.hole, *state.board])))
+
+
+def _blinds(state: HoldemState, config: TableConfig) -> dict[str, Any]:
+    """The hand in play's blinds; between hands, the next hand's."""
+    in_hand = state.phase == BETTING
+    hand = state.segment_hands if in_hand else state.segment_hands + 1
+    blinds = blinds_of(config, max(hand, 1))
+    return {
+        "small": blinds.small,
+        "big": blinds.big,
+        "ante": config.ante,
+        "level": blinds.level,
+        "next_level": None if blinds.next_level is None else _level(blinds.next_level),
+        "hands_left": blinds.hands_left,
+        "hand_number": state.hand_number if in_hand else state.hand_number + 1,
+        "hands_per_level": config.hands_per_level,
+        "schedule": [_level(level) for level in config.blind_levels],
+    }
+
+
+def _level(blinds: tuple[int, int]) -> dict[str, int]:
+    return {"small": blinds[0], "big": blinds[1]}
 
 
 def _rank(rank: HandRank | None) -> dict[str, Any] | None:

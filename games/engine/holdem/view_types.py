@@ -12,10 +12,27 @@ from games.engine.holdem.state import Phase
 from games.engine.view_types import BettingKind, LegalActionsView
 
 
+class HoldemBlindLevel(TypedDict):
+    small: int
+    big: int
+
+
 class HoldemBlinds(TypedDict):
+    """The blinds of hand ``hand_number``: the hand in play, or between hands the next one to
+    be dealt. With rising blinds: the level, the next level's blinds and how many hands, this
+    one included, are still dealt at this level (both null at the last level, or when the
+    blinds never rise), and the whole schedule (``schedule``, level 1 first, a level every
+    ``hands_per_level`` hands of a segment; empty and 0 at a table whose blinds never rise)."""
+
     small: int
     big: int
     ante: int
+    level: int
+    next_level: HoldemBlindLevel | None
+    hands_left: int | None
+    hand_number: int
+    hands_per_level: int
+    schedule: list[HoldemBlindLevel]
 
 
 class HoldemPot(TypedDict):

@@ -61,3 +61,34 @@ def random_hands(seed: int, count: int, seats: int = 4) -> Iterator[list[dict[st
         records = [to_record(item) for item in events]
         assert any(record["type"] == "holdem.hand_ended" for record in records)
         yield records
+
+
+RISING_LEVELS = ((10, 20), (25, 50), (60, 120), (100, 200), (150, 300))
+
+
+def random_rising_hands(seed: int, matches: int, seats: int = 4) -> Iterator[list[dict[str, Any]]]:
+    """Finished hands past the first level of rising blinds (a level a hand): random play of
+    ``matches`` short matches, each hand's records (hand_started .. hand_ended) from hand 2 on."""
+    rng = random.Random(seed)
+    for _ in range(matches):
+        state, _ = advance(
+            HoldemState(),
+            StartMatch(
+                stacks=tuple(rng.choice((150, 333, 1000, 1001)) for _ in range(seats)),
+                small_blind=SMALL_BLIND,
+                big_blind=BIG_BLIND,
+                first_button=rng.randrange(seats),
+                blind_levels=RISING_LEVELS,
+                hands_per_level=1,
+            ),
+        )
+        for hand in range(1, len(RISING_LEVELS) + 2):
+            if state.phase != "between_hands":
+                break
+            state, produced = advance(state, StartHand(seed=rng.randbytes(32)))
+            events = list(produced)
+            while state.to_act is not None:
+                state, produced = advance(state, random_act(rng, state))
+                events.extend(produced)
+            if hand > 1:
+                yield [to_record(item) for item in events]

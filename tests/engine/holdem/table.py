@@ -112,12 +112,22 @@ class Table(BettingMoves):
         *,
         small_blind: int = SMALL_BLIND,
         big_blind: int = BIG_BLIND,
+        blind_levels: tuple[tuple[int, int], ...] = (),
+        hands_per_level: int = 0,
     ) -> None:
         self.state = HoldemState()
         self.events: list[Event] = []
         stacks = tuple(stacks)
         self.chips = sum(stacks)
-        self.run(StartMatch(stacks=stacks, small_blind=small_blind, big_blind=big_blind))
+        self.run(
+            StartMatch(
+                stacks=stacks,
+                small_blind=small_blind,
+                big_blind=big_blind,
+                blind_levels=blind_levels,
+                hands_per_level=hands_per_level,
+            )
+        )
 
     # --- commands --------------------------------------------------------------------------
 

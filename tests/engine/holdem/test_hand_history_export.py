@@ -20,7 +20,7 @@ from games.engine.holdem.phh import loads, replay
 from games.engine.holdem.phh_export import to_phh
 from games.engine.holdem.played_hand import NotAFinishedHand, PlayedHand, played_hand
 from games.engine.holdem.pokerstars import join_hands, pokerstars_hand_name, to_pokerstars
-from tests.engine.holdem.random_hands import BIG_BLIND, SMALL_BLIND, random_hands
+from tests.engine.holdem.random_hands import RISING_LEVELS, random_hands, random_rising_hands
 from tests.engine.holdem.table import Table
 
 NAMES = {0: "You", 1: "Vera", 2: "Otto", 3: "Lina"}
@@ -34,7 +34,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:The field 'time_zone_abbreviatio
 @functools.cache
 def _hands(seed: int) -> list[PlayedHand]:
     return [
-        played_hand(records, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+        played_hand(records)
         for seats in (4, 3, 2)
         for records in random_hands(seed, HANDS_PER_TABLE, seats)
     ]
@@ -70,10 +70,8 @@ def test_our_phh_reader_replays_our_phh_to_our_stacks(hands: list[PlayedHand]) -
         assert list(replay(loads(text)).finishing_stacks) == _finishing(hand, hand.seats), text
 
 
-def test_pokerkit_parses_our_pokerstars_text_and_ends_with_our_stacks(
-    hands: list[PlayedHand],
-) -> None:
-    texts = [
+def _pokerstars_texts(hands: list[PlayedHand]) -> list[str]:
+    return [
         to_pokerstars(
             hand,
             names=NAMES,
@@ -83,13 +81,21 @@ def test_pokerkit_parses_our_pokerstars_text_and_ends_with_our_stacks(
         )
         for hand in hands
     ]
+
+
+def _assert_pokerkit_ends_with_our_stacks(hands: list[PlayedHand], texts: list[str]) -> None:
     parsed = list(HandHistory.from_pokerstars(join_hands(texts), error_status=True))
     assert len(parsed) == len(hands)
     for hand, history, text in zip(hands, parsed, texts, strict=True):
-        final = list(history)[-1]
         seats = [seat - 1 for seat in history.seats]
-        stacks = dict(zip(seats, final.stacks, strict=True))
+        stacks = dict(zip(seats, list(history)[-1].stacks, strict=True))
         assert stacks == dict(hand.finishing_stacks), text
+
+
+def test_pokerkit_parses_our_pokerstars_text_and_ends_with_our_stacks(
+    hands: list[PlayedHand],
+) -> None:
+    _assert_pokerkit_ends_with_our_stacks(hands, _pokerstars_texts(hands))
 
 
 def test_a_raise_nobody_can_answer_is_written_as_the_call_it_amounts_to() -> None:
@@ -136,7 +142,7 @@ def test_an_unfinished_hand_is_refused() -> None:
     records = next(random_hands(3, 1))
     unfinished = [r for r in records if r["type"] != "holdem.hand_ended"]
     with pytest.raises(NotAFinishedHand):
-        played_hand(unfinished, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+        played_hand(unfinished)
 
 
 def test_hidden_hole_cards_are_refused() -> None:
@@ -148,7 +154,7 @@ def test_hidden_hole_cards_are_refused() -> None:
         for r in records
     ]
     with pytest.raises(NotAFinishedHand, match="not revealed"):
-        played_hand(hidden, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+        played_hand(hidden)
 
 
 # --- all-in run-outs and kickers -------------------------------------------------------------
@@ -170,7 +176,7 @@ def _preflop_all_in() -> PlayedHand:
     table.fold(0)
     table.raise_to(1, 1000)
     table.call(2)
-    return played_hand(_records(table), small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+    return played_hand(_records(table))
 
 
 def test_pokerstars_shows_an_all_in_hands_before_the_flop_and_names_them_at_showdown() -> None:
@@ -218,7 +224,7 @@ def test_pokerstars_names_the_kicker_that_won_and_the_one_that_lost() -> None:
     table.call(1)
     table.check(2)
     table.check_down()
-    lines = _stars(played_hand(_records(table), small_blind=SMALL_BLIND, big_blind=BIG_BLIND))
+    lines = _stars(played_hand(_records(table)))
 
     assert "Vera: shows [8h Jd] (a pair of Eights - Jack kicker)" in lines
     assert "Otto: shows [8s Tc] (a pair of Eights - lower kicker)" in lines
@@ -243,3 +249,39 @@ def test_pokerstars_names_the_kicker_that_won_and_the_one_that_lost() -> None:
 )
 def test_pokerstars_hand_names(rank: HandRank, name: str) -> None:
     assert pokerstars_hand_name(rank) == name
+
+
+# --- rising blinds: each hand written at its own level --------------------------------------
+
+
+@functools.cache
+def _rising_hands() -> list[PlayedHand]:
+    return [
+        played_hand(records, rising=True)
+        for seats in (4, 3, 2)
+        for records in random_rising_hands(2027, 40, seats)
+    ]
+
+
+def test_rising_blinds_hands_are_read_by_pokerkit_at_their_own_level() -> None:
+    hands = _rising_hands()
+    assert {hand.big_blind for hand in hands} >= {50, 120, 200, 300}, "hands at raised levels"
+    for hand in hands:
+        assert hand.level is not None and hand.level >= 2
+        assert hand.big_blind == RISING_LEVELS[hand.level - 1][1]
+        text = to_phh(hand, names=NAMES)
+        assert f"blinds_or_straddles = [{hand.small_blind}, {hand.big_blind}" in text
+        assert f"min_bet = {hand.big_blind}\n" in text and f"_level = {hand.level}\n" in text
+        final = list(HandHistory.loads(text))[-1]
+        assert list(final.stacks) == _finishing(hand, hand.seats), text
+        assert list(replay(loads(text)).finishing_stacks) == _finishing(hand, hand.seats), text
+
+
+def test_rising_blinds_hands_in_pokerstars_text_name_their_level_and_blinds() -> None:
+    hands = _rising_hands()
+    texts = _pokerstars_texts(hands)
+    for hand, text in zip(hands, texts, strict=True):
+        level = ("I", "II", "III", "IV", "V")[(hand.level or 0) - 1]
+        header = f"Hold'em No Limit - Level {level} ({hand.small_blind}/{hand.big_blind}) - "
+        assert header in text.splitlines()[0], text
+    _assert_pokerkit_ends_with_our_stacks(hands, texts)

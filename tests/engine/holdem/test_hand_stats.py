@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from games.engine.holdem.hand_stats import hand_stat_line
 from games.engine.holdem.played_hand import played_hand
-from tests.engine.holdem.random_hands import BIG_BLIND, SMALL_BLIND, random_hands
+from tests.engine.holdem.random_hands import random_hands
 
 
 def test_net_chips_are_the_stack_change_and_sum_to_zero() -> None:
     for records in random_hands(5, 300):
-        hand = played_hand(records, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+        hand = played_hand(records)
         lines = [hand_stat_line(records, seat=seat) for seat in hand.seats]
         assert sum(line.net for line in lines) == 0
         for line in lines:
@@ -18,7 +18,7 @@ def test_net_chips_are_the_stack_change_and_sum_to_zero() -> None:
 
 def test_each_statistic_follows_its_definition() -> None:
     for records in random_hands(6, 300):
-        hand = played_hand(records, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+        hand = played_hand(records)
         preflop = hand.streets[0].actions
         raises = [a for a in preflop if a.kind == "raise"]
         for seat in hand.seats:

@@ -13,7 +13,7 @@ import pytest
 
 from games.engine.holdem.played_hand import played_hand
 from games.engine.holdem.street_equity import PREFLOP_SAMPLES, equity_by_street, showdown_equity
-from tests.engine.holdem.random_hands import BIG_BLIND, SMALL_BLIND, random_hands
+from tests.engine.holdem.random_hands import random_hands
 
 STANDARD = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
 
@@ -80,12 +80,12 @@ def test_preflop_equity_is_sampled_within_its_stated_error() -> None:
 
 def test_equity_by_street_follows_who_is_still_in_the_hand() -> None:
     def showdown_after_a_fold(records: list[dict]) -> bool:
-        played = played_hand(records, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+        played = played_hand(records)
         folds_after_flop = any(a.kind == "fold" for s in played.streets[1:] for a in s.actions)
         return len(played.shown) >= 2 and len(played.board) == 5 and folds_after_flop
 
     records = next(r for r in random_hands(41, 2000) if showdown_after_a_fold(r))
-    hand = played_hand(records, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+    hand = played_hand(records)
     streets = equity_by_street(hand, rng=np.random.default_rng(1))
     assert [s.street for s in streets] == ["preflop", "flop", "turn", "river"]
     folded: set[int] = set()

@@ -106,7 +106,8 @@ export const logIn = (username, password, language) =>
 export const logOut = () => request("POST", "/api/auth/logout/", {});
 
 export const matches = () => request("GET", "/api/matches/");
-export const startMatch = (game, level) => request("POST", "/api/matches/", { game, level });
+// `blinds` ("fixed" or "rising") only for a game that offers the choice; otherwise left out.
+export const startMatch = (game, level, blinds) => request("POST", "/api/matches/", { game, level, blinds });
 export const match = (id) => request("GET", `/api/matches/${id}/`);
 export const hands = (id) => request("GET", `/api/matches/${id}/hands/`);
 export const events = (id, after) => request("GET", `/api/matches/${id}/events/?after=${after}`);

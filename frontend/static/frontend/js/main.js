@@ -16,6 +16,7 @@ import { listenForFirstGesture, play, soundOf } from "./sounds.js";
 import { amountUnit, loadPrefs, savePrefs, tableOptionsView } from "./tableprefs.js";
 import { outSummary, skipButton } from "./watch.js";
 import { canBetOrRaise, clampAmount, quickSizes, shortcut } from "./views/betting.js";
+import { blindsFacts } from "./views/blinds.js";
 import { errorText, gameName, headerLine, playerName, subjectOf } from "./views/common.js";
 import { holdemTable } from "./views/holdem.js";
 import { lobbyView } from "./views/lobby.js";
@@ -58,7 +59,7 @@ const ctrl = {
   speed: loadSpeed(),
   held: null,
   skipping: false,
-  lobby: { matches: null, levels: { holdem: "medium", updown: "medium" }, username: "", password: "" },
+  lobby: { matches: null, levels: { holdem: "medium", updown: "medium" }, blinds: { holdem: "fixed" }, username: "", password: "" },
   display: null,
   loading: false,
   following: false,
@@ -170,9 +171,7 @@ function tableView() {
           { class: "table-facts" },
           number ? h("span", null, t(game === "holdem" ? "ui.table.hand_number" : "updown.deal", { number })) : null,
           h("span", null, t("ui.table.level", { level: t(`level.${display.level}.name`) })),
-          game === "holdem" && display.blinds
-            ? h("span", null, t("blind.blinds", { small: display.blinds.small, big: display.blinds.big }))
-            : null,
+          game === "holdem" ? blindsFacts(display) : null,
           game === "updown" && display.ante ? h("span", null, t("updown.ante_amount", { amount: display.ante })) : null,
         ),
         h("a", { class: "button hands-link", href: `#/match/${display.id}/hands` }, t("replay.nav.hands")),
@@ -311,6 +310,11 @@ ctrl.selectCard = (card) => {
 
 ctrl.chooseLevel = (game, level) => {
   ctrl.lobby.levels[game] = level;
+  redraw();
+};
+
+ctrl.chooseBlinds = (game, blinds) => {
+  ctrl.lobby.blinds[game] = blinds;
   redraw();
 };
 
@@ -644,7 +648,7 @@ ctrl.start = async (game) => {
   ctrl.error = null;
   redraw();
   try {
-    const body = await api.startMatch(game, ctrl.lobby.levels[game]);
+    const body = await api.startMatch(game, ctrl.lobby.levels[game], ctrl.lobby.blinds[game]);
     ctrl.records = (body.events || []).reduce(keepRecent, []);
     ctrl.skipping = false;
     ctrl.display = annotateFrom(fromView(body), ctrl.records);

@@ -3,41 +3,63 @@
 
 import { h } from "../../vendor/preact-11.2.0/preact.js";
 import { has, language, t } from "../i18n.js";
+import { BLINDS } from "./blinds.js";
 import { gameName, headerLine } from "./common.js";
 
 export const GAMES = ["holdem", "updown"];
 export const LEVELS = ["easy", "medium", "hard"];
 
-function levelChoice(ctrl, game) {
+// A fieldset of radio buttons, each a name in bold over a one-line description.
+function radioChoice({ legend, className, name, options, chosen, onChoose }) {
   return h(
     "fieldset",
-    { class: "levels" },
-    h("legend", null, t("ui.lobby.level")),
-    LEVELS.map((level) => {
-      const id = `level-${game}-${level}`;
-      const description = has(`level.${game}.${level}.description`)
-        ? t(`level.${game}.${level}.description`)
-        : t(`level.${level}.description`);
-      return h(
+    { class: className },
+    h("legend", null, legend),
+    options.map(({ value, id, label, description }) =>
+      h(
         "div",
         { class: "level" },
-        h("input", {
-          type: "radio",
-          id,
-          name: `level-${game}`,
-          value: level,
-          checked: ctrl.lobby.levels[game] === level,
-          onChange: () => ctrl.chooseLevel(game, level),
-        }),
-        h(
-          "label",
-          { for: id },
-          h("strong", null, t(`level.${level}.name`)),
-          h("span", { class: "level-description" }, description),
-        ),
-      );
-    }),
+        h("input", { type: "radio", id, name, value, checked: chosen === value, onChange: () => onChoose(value) }),
+        h("label", { for: id }, h("strong", null, label), h("span", { class: "level-description" }, description)),
+      ),
+    ),
   );
+}
+
+function levelChoice(ctrl, game) {
+  return radioChoice({
+    legend: t("ui.lobby.level"),
+    className: "levels",
+    name: `level-${game}`,
+    chosen: ctrl.lobby.levels[game],
+    onChoose: (level) => ctrl.chooseLevel(game, level),
+    options: LEVELS.map((level) => ({
+      value: level,
+      id: `level-${game}-${level}`,
+      label: t(`level.${level}.name`),
+      description: has(`level.${game}.${level}.description`)
+        ? t(`level.${game}.${level}.description`)
+        : t(`level.${level}.description`),
+    })),
+  });
+}
+
+// Hold'em's choice of blinds: fixed (the default) or a sit & go whose blinds rise
+// (docs/rules.md#holdem-rising-blinds).
+function blindsChoice(ctrl, game) {
+  return radioChoice({
+    legend: t("blinds.lobby.legend"),
+    className: "levels blinds-choice",
+    name: `blinds-${game}`,
+    chosen: ctrl.lobby.blinds[game],
+    onChoose: (blinds) => ctrl.chooseBlinds(game, blinds),
+    options: BLINDS.map((blinds) => ({
+      value: blinds,
+      id: `blinds-${blinds}`,
+      label: t(`blinds.lobby.${blinds}.name`),
+      description: t(`blinds.lobby.${blinds}.description`),
+    })),
+  });
 }
 
 function gameCard(ctrl, game) {
@@ -48,6 +70,7 @@ function gameCard(ctrl, game) {
     h("p", { class: "header-line" }, headerLine(game)),
     h("p", { class: "game-summary" }, t(`ui.game.${game}.summary`)),
     levelChoice(ctrl, game),
+    game in ctrl.lobby.blinds ? blindsChoice(ctrl, game) : null,
     h(
       "button",
       {

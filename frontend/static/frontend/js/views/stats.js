@@ -1,5 +1,5 @@
 // Your statistics across matches (GET /api/stats/), per game and level, as small plots: Hold'em
-// rates as bars, chips won per 100 hands with its 95% interval; Up & Down win and fold rates,
+// rates as bars, big blinds won per 100 hands with its 95% interval (and chips); Up & Down win and fold rates,
 // chips per deal, and which card you locked against each signal.
 
 import { h } from "../../vendor/preact-11.2.0/preact.js";
@@ -73,26 +73,35 @@ function updownLevel(row) {
   );
 }
 
+// The headline win rate: big blinds per 100 hands, each hand in its own big blind (a sit & go's
+// blinds rise), with its 95% interval; the same in chips below, per level.
 function winRates(rows) {
   if (!rows.length) return null;
   return h(
     "div",
     { class: "study-card stats-winrate" },
-    h("h4", null, t("replay.stats.chips_per_100_title")),
+    h("h4", null, t("blinds.stats.bb_per_100_title")),
     intervals({
-      label: t("replay.stats.chips_per_100_title"),
+      label: t("blinds.stats.bb_per_100_title"),
       rows: rows.map((row) => {
-        const [lo, hi] = row.ci95 || [row.chips_per_100 || 0, row.chips_per_100 || 0];
+        const [lo, hi] = row.bb_ci95 || [row.bb_per_100 || 0, row.bb_per_100 || 0];
         return {
           key: row.level,
           label: levelName(row.level),
-          value: row.chips_per_100 || 0,
+          value: row.bb_per_100 || 0,
           lo,
           hi,
-          text: round1(row.chips_per_100),
+          text: round1(row.bb_per_100),
         };
       }),
     }),
+    rows.map((row) =>
+      h(
+        "p",
+        { class: "stats-facts", key: `chips-${row.level}` },
+        t("blinds.stats.chips_per_100", { level: levelName(row.level), amount: round1(row.chips_per_100) }),
+      ),
+    ),
     h("p", { class: "study-hint" }, t("replay.stats.interval_hint")),
   );
 }
