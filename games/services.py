@@ -32,7 +32,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
-from games import hooks
+from games import hooks, streams
 from games.engine.errors import ErrorCode, refuse
 from games.engine.events import Event, to_record
 from games.engine.game import ActionRequest
@@ -197,7 +197,8 @@ def ai_turns_stalled(*, older_than: timedelta) -> list[tuple[str, int]]:
         if ai_seat_to_act(match, match_state(match)) is not None:
             due.append((str(match.id), match.seq))
         else:
-            Match.objects.filter(pk=match.pk, seq=match.seq).update(awaiting_ai=False)
+            if Match.objects.filter(pk=match.pk, seq=match.seq).update(awaiting_ai=False):
+                streams.match_changed(match.pk)
     return due
 
 
@@ -425,10 +426,12 @@ def _append(
     snapshot_due = _snapshot_due(match, known.snapshot_seq, by_ai=by_ai)
     if writes is None:
         match.save(update_fields=["seq", "status", "watching", "awaiting_ai", "updated_at"])
+        streams.match_changed(match.pk)
         projected = project(match, numbered, known=known.projected)
     else:
         match.updated_at = timezone.now()  # what auto_now would set
         writes.match_update(match)
+        writes.notify(streams.match_key(match.pk))
         projected = project(match, numbered, known=known.projected, write=writes.summary_upsert)
         if own_writes:
             # The last writes of the command: its COMMIT may go with them (see _Writes.send).
@@ -565,6 +568,7 @@ class _Writes:
         self.statements: list[str] = []
         self.params: list[Any] = []
         self.quote = connection.ops.quote_name
+        self.notified: set[str] = set()
 
     def events_insert(self, rows: Sequence[EventRow]) -> None:
         columns = ("match_id", "seq", "type", "version", "payload", "hand_number", "created_at")
@@ -590,6 +594,15 @@ class _Writes:
             f"UPDATE {self._table(Match)} SET {sets} WHERE {self.quote('id')} = %s"
         )
         self.params += [getattr(match, column) for column in columns] + [match.pk]
+
+    def notify(self, key: str) -> None:
+        """Wake ``key``'s live streams in every process when the transaction commits (once per
+        transaction: PostgreSQL would fold repeats anyway)."""
+        if key not in self.notified:
+            self.notified.add(key)
+            statement, params = streams.notify_statement(key)
+            self.statements.append(statement)
+            self.params += params
 
     def summary_upsert(
         self,
