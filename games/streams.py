@@ -25,6 +25,7 @@ request's thread by an event loop of its own (:func:`blocking`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -38,7 +39,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import close_old_connections, connection, transaction
+from django.db import close_old_connections, connection, connections, transaction
 from django.http import HttpRequest, StreamingHttpResponse
 from rest_framework.utils.encoders import JSONEncoder
 
@@ -145,6 +146,7 @@ def player_left(player_id: Any) -> None:
 _listener_lock = threading.Lock()
 _listener: tuple[int, threading.Thread] | None = None  # (pid, thread): a fork starts its own
 _listening = threading.Event()
+_stopping = threading.Event()
 
 
 def listening() -> None:
@@ -156,6 +158,7 @@ def listening() -> None:
         if _listener is not None and _listener[0] == os.getpid() and _listener[1].is_alive():
             return
         _listening.clear()
+        _stopping.clear()
         thread = threading.Thread(target=_listen, name="cardavia-stream-listener", daemon=True)
         _listener = (os.getpid(), thread)
         thread.start()
@@ -174,7 +177,7 @@ def _listen() -> None:
         for key, value in params.items()
         if key in ("dbname", "user", "password", "host", "port", "sslmode", "options")
     }
-    while True:
+    while not _stopping.is_set():
         try:
             with psycopg.connect(
                 **conninfo, autocommit=True, application_name="cardavia-streams"
@@ -184,8 +187,9 @@ def _listen() -> None:
                 # Whatever was appended while nobody listened (a restart of the database):
                 # every stream reads once more.
                 HUB.wake_all()
-                for note in listener.notifies():
-                    HUB.wake(note.payload)
+                while not _stopping.is_set():
+                    for note in listener.notifies(timeout=1.0):
+                        HUB.wake(note.payload)
         except Exception:
             _listening.clear()
             logger.warning("stream listener lost its connection; reconnecting", exc_info=True)
@@ -269,6 +273,31 @@ def _reader_pool() -> ThreadPoolExecutor:
                 max_workers=settings.STREAM_READERS, thread_name_prefix="cardavia-stream-reader"
             )
         return _readers
+
+
+def shutdown() -> None:
+    """Stop listening and close the readers' connections (a test server inside the test
+    process, before its database is dropped); the next stream starts them again."""
+    global _listener, _readers
+    with _listener_lock:
+        listener, _listener = _listener, None
+    if listener is not None:
+        _stopping.set()
+        listener[1].join(timeout=5)
+    with _readers_lock:
+        readers, _readers = _readers, None
+    if readers is not None:
+        # One task per thread (each waits for the others), each closing its thread's connection.
+        everyone = threading.Barrier(settings.STREAM_READERS)
+
+        def close_own() -> None:
+            connections.close_all()
+            with contextlib.suppress(threading.BrokenBarrierError):
+                everyone.wait(timeout=5)
+
+        for _ in range(settings.STREAM_READERS):
+            readers.submit(close_own)
+        readers.shutdown(wait=True)
 
 
 def _read(cursor: Cursor) -> list[str] | None:

@@ -7,6 +7,7 @@ import * as api from "./api.js";
 import { chipPositions, moveChips } from "./chips.js";
 import { annotate, apply, fromView, shortType } from "./display.js";
 import { has, language, loadCatalog, loadLanguages, preferredLanguage, t } from "./i18n.js";
+import * as live from "./live.js";
 import { narrate } from "./narrate.js";
 import { canBetOrRaise, clampAmount, quickSizes, shortcut } from "./views/betting.js";
 import { errorText, gameName, headerLine, playerName, subjectOf } from "./views/common.js";
@@ -436,7 +437,7 @@ async function follow() {
   try {
     for (;;) {
       if (!current()) return;
-      const feed = await api.events(matchId, ctrl.display.seq);
+      const feed = await live.events(matchId, ctrl.display.seq);
       if (!current()) return;
       const fresh = feed.events.filter((record) => record.seq > ctrl.display.seq);
       // While the AIs think the feed alone tells when to look again: the view is read once,
@@ -445,7 +446,7 @@ async function follow() {
         if (!(await replay(fresh, matchId))) return;
         if (feed.awaiting_ai) continue;
       } else if (feed.awaiting_ai) {
-        await sleep(AI_POLL_MS);
+        await live.wait(matchId, AI_POLL_MS);
         continue;
       }
       const body = await api.match(matchId);
@@ -453,7 +454,7 @@ async function follow() {
       if (body.seq > ctrl.display.seq) continue;
       takeView(body);
       if (!aiToAct(ctrl.display)) return;
-      await sleep(AI_POLL_MS);
+      await live.wait(matchId, AI_POLL_MS);
     }
   } catch (error) {
     if (error instanceof api.ApiError) setError({ code: error.code, params: error.params });
@@ -541,7 +542,7 @@ async function idlePoll() {
   if (ctrl.route.tab !== "table" || ctrl.route.matchId !== display.id) return;
   const seq = display.seq;
   try {
-    const feed = await api.events(display.id, seq);
+    const feed = await live.events(display.id, seq);
     if (ctrl.display === display && display.seq === seq && !ctrl.busy && feed.events.length) {
       follow();
     }
