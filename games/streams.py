@@ -9,7 +9,8 @@ after the last seq it sent, as server-sent events, whenever the match changes:
   ``LISTEN`` connection (a thread, :func:`listening`) that wakes its own streams. Elsewhere
   (SQLite, ``make run``) the commit wakes them in-process. docs/architecture.md, "Live streams",
   says why PostgreSQL's and not Redis's pub/sub;
-- a woken stream reads the feed once (:func:`feed_step`) on a small shared pool of reader
+- a woken stream reads the feed once (:func:`feed_step`), and the match body when the match
+  waits on its human, on a small shared pool of reader
   threads (``STREAM_READERS``), then waits again holding no database connection, however many
   streams a process serves;
 - a heartbeat comment every ``STREAM_HEARTBEAT_SECONDS`` keeps proxies from closing it, and
@@ -210,6 +211,7 @@ class Cursor:
     owner: tuple[Any, Any]
     seq: int
     shown: tuple[str, bool] | None = None
+    viewed: int | None = None  # the seq of the last match body sent
     keys: tuple[str, ...] = field(default=())
 
     @classmethod
@@ -231,7 +233,9 @@ def feed_step(cursor: Cursor) -> list[str] | None:
     if not _session_still_owner(cursor):
         return None
     try:
-        match = selectors.match_get(match_id=cursor.match_id, player=Player(pk=cursor.player_id))
+        match = selectors.match_get(
+            match_id=cursor.match_id, player=Player(pk=cursor.player_id), snapshot=True
+        )
     except Exception:  # MatchNotFound: deleted, or no longer this player's
         return None
     feed = selectors.match_feed(match, after=cursor.seq)
@@ -243,6 +247,12 @@ def feed_step(cursor: Cursor) -> list[str] | None:
         # As of the match row read (events appended since may have been sent before it).
         state = {"seq": match.seq, "status": feed["status"], "awaiting_ai": feed["awaiting_ai"]}
         chunks.append(_sse(state, event="match"))
+    if not feed["awaiting_ai"] and cursor.viewed != match.seq:
+        # The match waits on its human (or is over): the body GET /api/matches/{id}/ would
+        # answer, so the table needs no read of its own after the AIs' moves.
+        cursor.viewed = match.seq
+        body = selectors.match_body(match, selectors.match_state(match))
+        chunks.append(_sse(body, event="view"))
     return chunks
 
 

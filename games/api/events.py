@@ -70,8 +70,9 @@ class MatchStreamView(APIView):
                 description="Server-sent events, as long as the session lasts: each of the "
                 "feed's events as `data:` (the JSON of one item of the feed's `events`) with "
                 "its seq as `id:`; `event: match` with `{seq, status, awaiting_ai}` when they "
-                "change (and first); a `: heartbeat` comment every 15 s. It ends when the "
-                "session logs out.",
+                "change (and first); `event: view` with the match body (as "
+                "`GET /api/matches/{id}/`) whenever the match waits on its human or is over; "
+                "a `: heartbeat` comment every 15 s. It ends when the session logs out.",
             ),
             **schemas.REFUSALS,
         },

@@ -15,6 +15,7 @@ CALLING_STATIONS = ["human", "calling_station", "calling_station", "calling_stat
 CHECK_OR_CALL = "[data-action=check], [data-action=call]"
 STREAM = re.compile(r"/api/matches/[^/]+/stream/")
 FEED = re.compile(r"/api/matches/[^/]+/events/")
+MATCH = re.compile(r"/api/matches/[^/]+/$")
 
 
 def requests_to(page: Page, pattern: re.Pattern[str]) -> list[str]:
@@ -42,10 +43,15 @@ def test_the_table_follows_the_ais_on_the_stream(browse: Any, make_match: Any, d
     open_match(page, match_id)
     wait_for_turn(page)
     feed_reads = requests_to(page, FEED)
+    match_reads = requests_to(page, MATCH)
+    actions = requests_to(page, re.compile(r"/actions/$"))
     play_hand_moves(page, 4)
     assert len(streams) == 1  # one stream for the whole table
-    # The AIs' moves came on the stream: the feed was read at most once, while it opened.
+    # The AIs' moves and the table after them came on the stream: no reads of the feed or of
+    # the match, only the actions (the feed at most once, while the stream opened).
     assert len(feed_reads) <= 1, feed_reads
+    assert match_reads == [], match_reads
+    assert actions
     shown = int(page.locator(".stage").get_attribute("data-seq") or 0)
     assert shown == Match.objects.get(id=match_id).seq
     page.screenshot(path=str(SCREENSHOTS / "live-stream.png"))

@@ -128,8 +128,12 @@ def test_the_stream_sends_exactly_the_feeds_events_in_order(server: str, game: s
             item = stream.next()
             assert item is not None and item.event == "match", item
             received.append(item)
+        # And the match body as GET answers it, now that the match waits on its human.
+        with pytest.raises(TimeoutError):
+            stream.next(timeout=1.5)  # nothing more: only the body (kept apart) and heartbeats
     finally:
         stream.close()
+    assert stream.views[-1] == player.view(match_id).ok().body
     feed = player.get(f"/api/matches/{match_id}/events/?after=0").ok().body
     assert feed_items(received) == feed["events"]
     assert [item.id for item in received if item.event == "message"] == [

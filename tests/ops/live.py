@@ -345,10 +345,11 @@ class EventStream:
         self.headers = {key.lower(): value for key, value in self.response.getheaders()}
         self.heartbeats = 0
         self.retry: int | None = None
+        self.views: list[Any] = []  # the match bodies pushed (``event: view``), in order
 
     def next(self, timeout: float = 10) -> Sse | None:
-        """The next event; None once the server ended the stream; ``TimeoutError`` if none
-        came within ``timeout`` seconds."""
+        """The next event but the match bodies (``views``); None once the server ended the
+        stream; ``TimeoutError`` if none came within ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         ident: str | None = None
         event = "message"
@@ -366,7 +367,10 @@ class EventStream:
                 return None
             line = raw.decode().rstrip("\n")
             if not line:
-                if data:
+                if data and event == "view":  # kept apart: see ``views``
+                    self.views.append(json.loads("\n".join(data)))
+                    ident, event, data = None, "message", []
+                elif data:
                     return Sse(ident, event, json.loads("\n".join(data)))
                 continue
             name, _, value = line.partition(":")

@@ -1,8 +1,9 @@
 // Following a match live: one EventSource per tab on the match's stream (/api/matches/ID/stream/),
 // behind the same calls the table used to poll the feed with. events(id, after) answers what
 // api.events(id, after) would — {seq, events, status, awaiting_ai} — from what the stream has
-// pushed, without a request; wait(id, ms) waits until the stream brings something new instead
-// of sleeping ms. When the stream cannot be opened, drops or is not caught up yet, both fall back
+// pushed, without a request, and match(id, seq) what api.match(id) would, from the body the
+// stream pushes when the match waits on its human; wait(id, ms) waits until the stream brings
+// something new instead of sleeping ms. When the stream cannot be opened, drops or is not caught up yet, both fall back
 // to the feed: events() asks it and wait() sleeps, as polling did. A hidden tab closes its stream
 // and catches up when shown again (the first events() call reopens it after the last seq shown).
 
@@ -29,6 +30,7 @@ function open(matchId, after) {
   const source = new EventSource(`/api/matches/${matchId}/stream/?after=${after}`);
   // `from`: the stream holds every event after it; `state`: null until the stream is live.
   const stream = { matchId, source, from: after, seq: after, events: [], state: null, errors: 0 };
+  stream.view = null; // the last match body pushed (sent whenever the match waits on its human)
   stream.waiters = new Set();
   source.onmessage = (message) => {
     const record = JSON.parse(message.data);
@@ -38,6 +40,10 @@ function open(matchId, after) {
     }
     wakeAll(stream);
   };
+  source.addEventListener("view", (message) => {
+    stream.view = JSON.parse(message.data);
+    wakeAll(stream);
+  });
   source.addEventListener("match", (message) => {
     stream.state = JSON.parse(message.data);
     stream.errors = 0;
@@ -97,6 +103,19 @@ export async function events(matchId, after) {
     }
   }
   return api.events(matchId, after);
+}
+
+// What api.match(matchId) would answer, from the stream when it pushed the body at or past
+// `seq` (and past every event it sent), else read.
+export async function match(matchId, seq) {
+  const stream = current && current.matchId === matchId && current.state ? current : null;
+  if (stream) {
+    const fresh = () => stream.view && stream.view.seq >= seq && stream.view.seq >= stream.seq;
+    // The body comes right after the events and state of the same read.
+    await until(stream, () => fresh() || !stream.state || stream.state.awaiting_ai, CATCH_UP_MS);
+    if (current === stream && fresh()) return stream.view;
+  }
+  return api.match(matchId);
 }
 
 // Until the stream of matchId brings something new (at most LONGEST_WAIT_MS); without a live

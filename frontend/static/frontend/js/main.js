@@ -449,7 +449,7 @@ async function follow() {
         await live.wait(matchId, AI_POLL_MS);
         continue;
       }
-      const body = await api.match(matchId);
+      const body = await live.match(matchId, ctrl.display.seq);
       if (!current()) return;
       if (body.seq > ctrl.display.seq) continue;
       takeView(body);
