@@ -424,6 +424,7 @@ def _append(
     match.status = Match.Status.FINISHED if over else Match.Status.ACTIVE
     match.awaiting_ai = ai_seat_to_act(match, state) is not None
     snapshot_due = _snapshot_due(match, known.snapshot_seq, by_ai=by_ai)
+    snapshot_batched = False
     if writes is None:
         match.save(update_fields=["seq", "status", "watching", "awaiting_ai", "updated_at"])
         streams.match_changed(match.pk)
@@ -433,10 +434,16 @@ def _append(
         writes.match_update(match)
         writes.notify(streams.match_key(match.pk))
         projected = project(match, numbered, known=known.projected, write=writes.summary_upsert)
+        if snapshot_due and known.snapshot_pk is not None:
+            # Its row known, the snapshot joins the writes too (and the COMMIT may follow).
+            writes.snapshot_upsert(known.snapshot_pk, match, game, state)
+            snapshot_due, snapshot_batched = False, True
         if own_writes:
             # The last writes of the command: its COMMIT may go with them (see _Writes.send).
             writes.send(commit=not snapshot_due and _last_writes_may_commit())
     snapshot_pk, snapshot_seq = known.snapshot_pk, known.snapshot_seq
+    if snapshot_batched:
+        snapshot_seq = match.seq
     if snapshot_due:
         snapshot_pk, snapshot_seq = _snapshot_write(match, game, state, snapshot_pk), match.seq
     _remember(
@@ -603,6 +610,21 @@ class _Writes:
             statement, params = streams.notify_statement(key)
             self.statements.append(statement)
             self.params += params
+
+    def snapshot_upsert(self, pk: int, match: Match, game: AnyGame, state: Any) -> None:
+        """The match's snapshot row ``pk`` rewritten at ``match.seq`` (inserted again by that
+        key if it was deleted), as :func:`_snapshot_write` stores it with the ORM."""
+        columns = ("id", "match_id", "seq", "engine_version", "state")
+        sets = ", ".join(
+            f"{self.quote(name)} = EXCLUDED.{self.quote(name)}" for name in columns[2:]
+        )
+        self.statements.append(
+            f"INSERT INTO {self._table(Snapshot)} ({self._names(columns)}) "
+            f"VALUES ({', '.join(['%s'] * len(columns))}) "
+            f"ON CONFLICT ({self.quote('id')}) DO UPDATE SET {sets}"
+        )
+        pickled = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        self.params += [pk, match.pk, match.seq, game.engine_version, pickled]
 
     def summary_upsert(
         self,
