@@ -326,3 +326,106 @@ def _answers(url: str) -> bool:
     except OSError:
         return False
     return True
+
+
+# --- the step and the hub, in-process -----------------------------------------------------------
+
+
+def _cursor_for(player: Any, match_id: str, after: int = 0) -> Any:
+    from importlib import import_module
+
+    from django.conf import settings
+
+    from games import streams
+    from games.players import SESSION_KEY
+
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
+    session[SESSION_KEY] = player.id
+    session.create()
+    return streams.Cursor(
+        match_id=match_id,
+        player_id=player.id,
+        session_key=session.session_key,
+        owner=(None, player.id),
+        seq=after,
+        keys=(streams.match_key(match_id), streams.player_key(player.id)),
+    ), session
+
+
+def _parse(chunks: list[str]) -> list[tuple[str | None, str, Any]]:
+    import json
+
+    parsed = []
+    for chunk in chunks:
+        fields = dict(line.split(": ", 1) for line in chunk.strip().splitlines())
+        parsed.append(
+            (fields.get("id"), fields.get("event", "message"), json.loads(fields["data"]))
+        )
+    return parsed
+
+
+def _as_json(body: Any) -> Any:
+    """``body`` as the API sends it (tuples become lists)."""
+    import json
+
+    from rest_framework.utils.encoders import JSONEncoder
+
+    return json.loads(json.dumps(body, cls=JSONEncoder))
+
+
+@pytest.mark.django_db
+def test_a_step_sends_the_feed_then_the_state_then_the_view_once() -> None:
+    from games import selectors, services
+    from games.models import Match, Player
+
+    player = Player.objects.create()
+    started = services.match_start(player=player, game="updown", level="easy")
+    match_id = str(started.match.id)
+    cursor, _ = _cursor_for(player, match_id)
+    from games.streams import feed_step
+
+    sent = _parse(feed_step(cursor) or [])
+    match = Match.objects.get(id=match_id)
+    feed = _as_json(selectors.match_feed(match))
+    assert [data for _, kind, data in sent if kind == "message"] == feed["events"]
+    assert [ident for ident, kind, _ in sent if kind == "message"] == [
+        str(item["seq"]) for item in feed["events"]
+    ]
+    assert [kind for _, kind, _ in sent][-2:] == ["match", "view"]
+    assert sent[-2][2] == {"seq": match.seq, "status": "active", "awaiting_ai": False}
+    assert sent[-1][2] == _as_json(selectors.match_body(match, selectors.match_state(match)))
+    assert feed_step(cursor) == []  # nothing new: nothing sent, not even the view again
+
+
+@pytest.mark.django_db
+def test_a_step_ends_the_stream_once_the_session_is_gone_or_the_match_not_the_players() -> None:
+    from games import services
+    from games.models import Player
+    from games.streams import feed_step
+
+    player, other = Player.objects.create(), Player.objects.create()
+    match_id = str(services.match_start(player=player, game="updown", level="easy").match.id)
+    cursor, session = _cursor_for(player, match_id)
+    assert feed_step(cursor)
+    session.delete()  # logged out
+    assert feed_step(cursor) is None
+    stranger, _ = _cursor_for(other, match_id)
+    assert feed_step(stranger) is None
+
+
+def test_the_hub_wakes_the_streams_of_a_key_until_they_leave() -> None:
+    from games.streams import Hub
+
+    hub = Hub()
+    woken: list[str] = []
+    leave_a = hub.subscribe(["m1", "player:1"], lambda: woken.append("a"))
+    hub.subscribe(["m2"], lambda: woken.append("b"))
+    hub.wake("m1")
+    hub.wake("player:1")
+    hub.wake("m3")
+    assert woken == ["a", "a"]
+    leave_a()
+    hub.wake("m1")
+    hub.wake_all()
+    assert woken == ["a", "a", "b"]
+    assert hub.count() == 1
