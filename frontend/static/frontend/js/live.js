@@ -15,6 +15,7 @@ const CATCH_UP_MS = 1000; // how long events() waits for a stream behind the tab
 const LONGEST_WAIT_MS = 20000; // a wait() on a live stream (heartbeats come every 15 s)
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 let current = null; // the tab's one stream: {matchId, source, from, seq, events, state, ...}
 let pollOnlyUntil = 0;
@@ -97,6 +98,9 @@ export async function events(matchId, after) {
     // The table may be ahead (a command's own answer): let the stream catch up first.
     await until(stream, () => !stream.state || stream.seq >= after, CATCH_UP_MS);
     if (current === stream && stream.state && stream.seq >= after) {
+      // As a request's answer would: the table as drawn so far is painted before what follows
+      // (the player's own move, then the AIs' first one, never in the same frame).
+      await nextFrame();
       stream.events = stream.events.filter((record) => record.seq > after); // the rest is shown
       const { status, awaiting_ai } = stream.state;
       return { seq: stream.seq, events: [...stream.events], status, awaiting_ai };
