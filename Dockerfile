@@ -23,4 +23,4 @@ RUN pip install --no-deps . \
 
 USER cardavia
 EXPOSE 8000
-CMD ["gunicorn", "cardavia.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
+CMD ["gunicorn", "cardavia.asgi", "--worker-class", "cardavia.workers.StreamWorker", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]

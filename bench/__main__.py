@@ -21,7 +21,7 @@ from bench.common import Figure
 
 RESULTS = Path(__file__).with_name("results.json")
 PREFIX = "bench_"
-ON_REQUEST = frozenset({"bench_load", "bench_sparring"})
+ON_REQUEST = frozenset({"bench_load", "bench_notify", "bench_serving", "bench_sparring"})
 
 
 def bench_modules(filters: list[str]) -> list[str]:

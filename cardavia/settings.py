@@ -155,6 +155,17 @@ STORAGES = {
 # forms (the admin) and request.body, not the stream DRF parses JSON from.
 API_MAX_BODY_BYTES = env.int("API_MAX_BODY_BYTES", default=16 * 1024)
 
+# Live streams (games/streams.py): a heartbeat comment this often, a read of the match on the
+# stream's own (its session still the owner's?) this often, the threads that read for every
+# stream of a process (each keeps one database connection), the client's reconnection delay.
+STREAM_HEARTBEAT_SECONDS = env.float("STREAM_HEARTBEAT_SECONDS", default=15.0)
+STREAM_RECHECK_SECONDS = env.float("STREAM_RECHECK_SECONDS", default=60.0)
+STREAM_READERS = env.int("STREAM_READERS", default=2)
+STREAM_RETRY_MS = env.int("STREAM_RETRY_MS", default=2000)
+# Served by gunicorn's uvicorn workers (cardavia/asgi.py): the threads that run the WSGI app
+# (every request but streams) in each worker process.
+WEB_THREADS = env.int("WEB_THREADS", default=1)
+
 REST_FRAMEWORK = {
     # Session cookies, as the web client and the admin use them; DRF enforces CSRF for them.
     "DEFAULT_AUTHENTICATION_CLASSES": ["games.authentication.PlayerSessionAuthentication"],

@@ -3,6 +3,9 @@ and the services that sign a guest up or log them in, keeping their matches."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib import auth
 from django.contrib.auth import authenticate, get_user_model, login
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.password_validation import (
@@ -10,6 +13,7 @@ from django.contrib.auth.password_validation import (
     get_default_password_validators,
     validate_password,
 )
+from django.contrib.sessions.backends.base import SessionBase
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
@@ -28,6 +32,12 @@ def current_player(request: HttpRequest) -> Player | None:
     if player_id is None:
         return None
     return Player.objects.filter(id=player_id, user__isnull=True).first()
+
+
+def session_owner(session: SessionBase) -> tuple[Any, Any]:
+    """Who a session speaks for: its logged-in user's id and its player's id (None, None once
+    it has ended). A live stream compares it with what it was when the stream opened."""
+    return session.get(auth.SESSION_KEY), session.get(SESSION_KEY)
 
 
 def ensure_player(request: HttpRequest) -> Player:

@@ -32,7 +32,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
-from games import hooks
+from games import hooks, streams
 from games.engine.errors import ErrorCode, refuse
 from games.engine.events import Event, to_record
 from games.engine.game import ActionRequest
@@ -200,7 +200,8 @@ def ai_turns_stalled(*, older_than: timedelta) -> list[tuple[str, int]]:
         if ai_seat_to_act(match, match_state(match)) is not None:
             due.append((str(match.id), match.seq))
         else:
-            Match.objects.filter(pk=match.pk, seq=match.seq).update(awaiting_ai=False)
+            if Match.objects.filter(pk=match.pk, seq=match.seq).update(awaiting_ai=False):
+                streams.match_changed(match.pk)
     return due
 
 
@@ -426,17 +427,26 @@ def _append(
     match.status = Match.Status.FINISHED if over else Match.Status.ACTIVE
     match.awaiting_ai = ai_seat_to_act(match, state) is not None
     snapshot_due = _snapshot_due(match, known.snapshot_seq, by_ai=by_ai)
+    snapshot_batched = False
     if writes is None:
         match.save(update_fields=["seq", "status", "watching", "awaiting_ai", "updated_at"])
+        streams.match_changed(match.pk)
         projected = project(match, numbered, known=known.projected)
     else:
         match.updated_at = timezone.now()  # what auto_now would set
         writes.match_update(match)
+        writes.notify(streams.match_key(match.pk))
         projected = project(match, numbered, known=known.projected, write=writes.summary_upsert)
+        if snapshot_due and known.snapshot_pk is not None:
+            # Its row known, the snapshot joins the writes too (and the COMMIT may follow).
+            writes.snapshot_upsert(known.snapshot_pk, match, game, state)
+            snapshot_due, snapshot_batched = False, True
         if own_writes:
             # The last writes of the command: its COMMIT may go with them (see _Writes.send).
             writes.send(commit=not snapshot_due and _last_writes_may_commit())
     snapshot_pk, snapshot_seq = known.snapshot_pk, known.snapshot_seq
+    if snapshot_batched:
+        snapshot_seq = match.seq
     if snapshot_due:
         snapshot_pk, snapshot_seq = _snapshot_write(match, game, state, snapshot_pk), match.seq
     _remember(
@@ -568,6 +578,7 @@ class _Writes:
         self.statements: list[str] = []
         self.params: list[Any] = []
         self.quote = connection.ops.quote_name
+        self.notified: set[str] = set()
 
     def events_insert(self, rows: Sequence[EventRow]) -> None:
         columns = ("match_id", "seq", "type", "version", "payload", "hand_number", "created_at")
@@ -593,6 +604,30 @@ class _Writes:
             f"UPDATE {self._table(Match)} SET {sets} WHERE {self.quote('id')} = %s"
         )
         self.params += [getattr(match, column) for column in columns] + [match.pk]
+
+    def notify(self, key: str) -> None:
+        """Wake ``key``'s live streams in every process when the transaction commits (once per
+        transaction: PostgreSQL would fold repeats anyway)."""
+        if key not in self.notified:
+            self.notified.add(key)
+            statement, params = streams.notify_statement(key)
+            self.statements.append(statement)
+            self.params += params
+
+    def snapshot_upsert(self, pk: int, match: Match, game: AnyGame, state: Any) -> None:
+        """The match's snapshot row ``pk`` rewritten at ``match.seq`` (inserted again by that
+        key if it was deleted), as :func:`_snapshot_write` stores it with the ORM."""
+        columns = ("id", "match_id", "seq", "engine_version", "state")
+        sets = ", ".join(
+            f"{self.quote(name)} = EXCLUDED.{self.quote(name)}" for name in columns[2:]
+        )
+        self.statements.append(
+            f"INSERT INTO {self._table(Snapshot)} ({self._names(columns)}) "
+            f"VALUES ({', '.join(['%s'] * len(columns))}) "
+            f"ON CONFLICT ({self.quote('id')}) DO UPDATE SET {sets}"
+        )
+        pickled = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        self.params += [pk, match.pk, match.seq, game.engine_version, pickled]
 
     def summary_upsert(
         self,

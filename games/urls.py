@@ -26,6 +26,11 @@ urlpatterns = [
         events.MatchEventsView.as_view(),
         name="api-match-events",
     ),
+    path(
+        "matches/<str:match_id>/stream/",
+        events.MatchStreamView.as_view(),
+        name="api-match-stream",
+    ),
     path("matches/<str:match_id>/hands/", hands.MatchHandsView.as_view(), name="api-match-hands"),
     path(
         "matches/<str:match_id>/hands/<int:hand_number>/",

@@ -222,7 +222,8 @@ class Stack:
         port = free_port()
         self._spawn(
             name,
-            [str(BIN / "gunicorn"), "cardavia.wsgi", "--bind", f"127.0.0.1:{port}",
+            [str(BIN / "gunicorn"), "cardavia.asgi", "--worker-class",
+             "cardavia.workers.StreamWorker", "--bind", f"127.0.0.1:{port}",
              "--workers", str(WEB_WORKERS), "--timeout", "60", "--graceful-timeout", "5"],
             env,
         )  # fmt: skip

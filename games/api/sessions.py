@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import hooks
+from games import hooks, streams
 from games.api import schemas
 from games.api.common import Text, requester
 from games.errors import LanguageUnavailable
@@ -124,5 +124,8 @@ class LogInView(APIView):
 class LogOutView(APIView):
     @extend_schema(request=None, responses={204: None, **schemas.REFUSALS})
     def post(self, request: Request) -> Response:
+        player = requester(request)
         logout(request._request)
+        if player is not None:
+            streams.player_left(player.pk)  # its open streams end
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -62,9 +62,9 @@ def test_a_command_cut_off_after_its_events_were_written_stores_nothing(quiet, h
         house.ai(match_id, "call")
     seq = house.match(match_id).seq
     # The connection dies once the events are written: at the next write (on PostgreSQL the
-    # events, match row and read model go in one query, then the snapshot's).
+    # events, match row, read model and snapshot go in one query, then the idempotency record).
     after_the_events = lambda sql: sql.startswith(  # noqa: E731
-        ('UPDATE "games_match"', 'UPDATE "games_snapshot"')
+        ('UPDATE "games_match"', 'UPDATE "games_snapshot"', 'INSERT INTO "games_idempotentresp')
     )
     with nothing_changes(house, match_id), database_fails(when=after_the_events) as failed:
         assert_unavailable(quiet.act(match_id, "call", key="outage-1"))

@@ -28,7 +28,7 @@ from django.core.management import call_command
 from django.db import connection
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from games import services
+from games import services, streams
 from games.models import Match, Player
 from games.players import SESSION_KEY
 
@@ -141,6 +141,9 @@ def browse(browser: Browser, live_server: Any) -> Iterator[Browse]:
     opened = Browse(browser, live_server.url)
     yield opened
     problems = opened.close()
+    # The live server runs in this process: its streams' listener and readers hold database
+    # connections that the test database's teardown must not find.
+    streams.shutdown()
     assert problems == [], "the page reported problems"
 
 

@@ -229,6 +229,10 @@ def test_two_tabs_stay_consistent(browse: Any, make_match: Any, deal: Any) -> No
     open_match(first, match_id)
     wait_for_turn(first)
     second = browse(context=first.context)
+    # The second tab follows by polling (its stream refused): the held feed reads below then
+    # keep it on the old turn, as a tab whose reads are slow.
+    browse.expect_status(0)
+    second.route(re.compile(r"/api/matches/[^/]+/stream/"), lambda route: route.abort())
     open_match(second, match_id)
     wait_for_turn(second)
     # The second tab's feed reads wait until its stale action has been refused: its idle poll

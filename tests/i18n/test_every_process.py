@@ -16,6 +16,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
+from email.message import Message
 from pathlib import Path
 from typing import Any
 
@@ -52,16 +53,17 @@ class Browser:
 
     def open(
         self, path: str, form: dict[str, str] | None = None, headers: dict[str, str] | None = None
-    ) -> tuple[int, dict[str, str], bytes]:
+    ) -> tuple[int, Message, bytes]:
+        """Status, headers (names in any case: uvicorn sends them in lower case) and body."""
         data = None if form is None else urllib.parse.urlencode(form).encode()
         request = urllib.request.Request(self.base_url + path, data=data, headers=headers or {})
         if form is not None:
             request.add_header("Referer", self.base_url + path)
         try:
             with self.opener.open(request, timeout=30) as response:
-                return response.status, dict(response.headers), response.read()
+                return response.status, response.headers, response.read()
         except urllib.error.HTTPError as error:
-            return error.code, dict(error.headers), error.read()
+            return error.code, error.headers, error.read()
 
     def form_token(self, path: str) -> str:
         status, _, body = self.open(path)

@@ -154,6 +154,10 @@ def descendants(root: int) -> list[int]:
     return found
 
 
+# What the Procfile and the Docker image serve: the ASGI app on gunicorn's uvicorn workers.
+SERVED_APP = ("cardavia.asgi", "--worker-class", "cardavia.workers.StreamWorker")
+
+
 def start_gunicorn(
     env: dict[str, str], log: Path, *, workers: int = 2, port: int | None = None
 ) -> tuple[Service, str]:
@@ -161,7 +165,7 @@ def start_gunicorn(
     port = port or free_port()
     command = [
         str(BIN / "gunicorn"),
-        "cardavia.wsgi",
+        *SERVED_APP,
         "--bind",
         f"127.0.0.1:{port}",
         "--workers",
@@ -303,3 +307,109 @@ def passive_action(view: dict[str, Any]) -> str:
     """Check when possible, else fold: the human never risks more than the blinds, so a test's
     match never ends by the human going broke (after which it waits for a watch or a restart)."""
     return "check" if view["legal_actions"]["can_check"] else "fold"
+
+
+# --- a live stream, read as an EventSource reads it ---------------------------------------------
+
+
+@dataclass
+class Sse:
+    """One server-sent event: its id (None if it had none), its type and its decoded data."""
+
+    id: str | None
+    event: str
+    data: Any
+
+
+class EventStream:
+    """``GET path`` as ``player``'s browser, read event by event (``None`` at the end)."""
+
+    def __init__(
+        self,
+        player: HttpPlayer,
+        path: str,
+        *,
+        headers: dict[str, str] | None = None,
+        timeout: float = 10,
+    ) -> None:
+        host = player.base_url.removeprefix("http://")
+        self.connection = http.client.HTTPConnection(host, timeout=timeout)
+        sent = {"Accept": "text/event-stream", **(headers or {})}
+        if player.cookies:
+            sent["Cookie"] = "; ".join(f"{key}={value}" for key, value in player.cookies.items())
+        self.connection.request("GET", path, headers=sent)
+        self.socket = self.connection.sock  # kept: a response with "Connection: close" drops it
+        assert self.socket is not None
+        self.response = self.connection.getresponse()
+        self.status = self.response.status
+        self.headers = {key.lower(): value for key, value in self.response.getheaders()}
+        self.heartbeats = 0
+        self.retry: int | None = None
+        self.views: list[Any] = []  # the match bodies pushed (``event: view``), in order
+
+    def next(self, timeout: float = 10) -> Sse | None:
+        """The next event but the match bodies (``views``); None once the server ended the
+        stream; ``TimeoutError`` if none came within ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        ident: str | None = None
+        event = "message"
+        data: list[str] = []
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:  # heartbeats came, but no event
+                raise TimeoutError(f"no event within {timeout}s")
+            self.socket.settimeout(left)
+            try:
+                raw = self.response.readline()
+            except TimeoutError as late:
+                raise TimeoutError(f"no event within {timeout}s") from late
+            if not raw:
+                return None
+            line = raw.decode().rstrip("\n")
+            if not line:
+                if data and event == "view":  # kept apart: see ``views``
+                    self.views.append(json.loads("\n".join(data)))
+                    ident, event, data = None, "message", []
+                elif data:
+                    return Sse(ident, event, json.loads("\n".join(data)))
+                continue
+            name, _, value = line.partition(":")
+            value = value.removeprefix(" ")
+            if name == "":
+                self.heartbeats += value.startswith("heartbeat")
+            elif name == "id":
+                ident = value
+            elif name == "event":
+                event = value
+            elif name == "data":
+                data.append(value)
+            elif name == "retry":
+                self.retry = int(value)
+
+    def until_seq(self, seq: int, timeout: float = 20) -> list[Sse]:
+        """Every event up to the feed's event ``seq`` (and the match states in between)."""
+        deadline = time.monotonic() + timeout
+        received: list[Sse] = []
+        while not any(item.id == str(seq) for item in received):
+            item = self.next(max(0.1, deadline - time.monotonic()))
+            assert item is not None, f"the stream ended before seq {seq}: {received[-3:]}"
+            received.append(item)
+        return received
+
+    def until_state(self, timeout: float = 20) -> list[Sse]:
+        """Every event up to the next match state (included)."""
+        received: list[Sse] = []
+        while not received or received[-1].event != "match":
+            item = self.next(timeout)
+            assert item is not None, f"the stream ended: {received[-3:]}"
+            received.append(item)
+        return received
+
+    def close(self) -> None:
+        self.response.close()
+        self.connection.close()
+
+
+def feed_items(received: list[Sse]) -> list[dict[str, Any]]:
+    """The feed's events among ``received`` (not the match states)."""
+    return [item.data for item in received if item.event == "message"]

@@ -4,7 +4,8 @@ worker in the middle of it. Installed only by ``tests.ops.stall_settings``, in a
 While the file ``$STALL_DIR/stall-before-commit`` exists, a command stalls after its events and
 snapshot are written, inside its transaction; while ``stall-after-commit`` exists, it stalls
 right after COMMIT, before the response is sent. Either way the worker's pid goes to
-``$STALL_DIR/stalled`` first.
+``$STALL_DIR/stalled`` first. Its writes are either the ORM's (the snapshot's save is the last)
+or, on PostgreSQL, one batch of statements (``games.services._Writes.send``, the snapshot in it).
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ def _stall() -> None:
 
 
 def _after_snapshot(sender: Any, **kwargs: Any) -> None:
+    _after_writes()
+
+
+def _after_writes() -> None:
     directory = Path(os.environ["STALL_DIR"])
     if (directory / "stall-before-commit").exists():
         _stall()
@@ -40,3 +45,19 @@ class StallConfig(AppConfig):
         from games.models import Snapshot
 
         post_save.connect(_after_snapshot, sender=Snapshot, dispatch_uid="ops-stall")
+        _stall_batched_writes()
+
+
+def _stall_batched_writes() -> None:
+    from games import services
+
+    send = services._Writes.send
+
+    def send_then_stall(self: Any, *, commit: bool = False) -> None:
+        if commit:  # the COMMIT goes with the writes: stall just before them
+            _after_writes()
+        send(self, commit=commit)
+        if not commit:
+            _after_writes()
+
+    services._Writes.send = send_then_stall  # type: ignore[method-assign]

@@ -8,6 +8,7 @@ import { chipPositions, moveChips } from "./chips.js";
 import { annotateFrom, apply, fromView, shortType } from "./display.js";
 import { keepTurnInView, onTable, pictureOpenFor } from "./layout.js";
 import { has, language, loadCatalog, loadLanguages, preferredLanguage, setAmountUnit, t } from "./i18n.js";
+import * as live from "./live.js";
 import { narrate } from "./narrate.js";
 import { holdBefore, loadSpeed, nextHand, onNextHandKey, pauseFor, speedControl } from "./pace.js";
 import { preselect, stillMeant, takeDue } from "./preactions.js";
@@ -456,7 +457,7 @@ async function follow() {
   try {
     for (;;) {
       if (!current()) return;
-      const feed = await api.events(matchId, ctrl.display.seq);
+      const feed = await live.events(matchId, ctrl.display.seq);
       if (!current()) return;
       const fresh = feed.events.filter((record) => record.seq > ctrl.display.seq);
       // Far behind (another tab played on, the connection came back) or skipping to the end:
@@ -476,15 +477,15 @@ async function follow() {
         if (!(await replay(fresh, matchId))) return;
         if (feed.awaiting_ai) continue;
       } else if (feed.awaiting_ai) {
-        await sleep(AI_POLL_MS);
+        await live.wait(matchId, AI_POLL_MS);
         continue;
       }
-      const body = await api.match(matchId);
+      const body = await live.match(matchId, ctrl.display.seq);
       if (!current()) return;
       if (body.seq > ctrl.display.seq) continue;
       takeView(body);
       if (!aiToAct(ctrl.display)) return;
-      await sleep(AI_POLL_MS);
+      await live.wait(matchId, AI_POLL_MS);
     }
   } catch (error) {
     if (error instanceof api.ApiError) setError({ code: error.code, params: error.params });
@@ -618,7 +619,7 @@ async function idlePoll() {
   if (ctrl.route.tab !== "table" || ctrl.route.matchId !== display.id) return;
   const seq = display.seq;
   try {
-    const feed = await api.events(display.id, seq);
+    const feed = await live.events(display.id, seq);
     if (ctrl.display === display && display.seq === seq && !ctrl.busy && feed.events.length) {
       follow();
     }

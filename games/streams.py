@@ -1,0 +1,377 @@
+"""Live streams of matches (``GET /api/matches/{id}/stream/``): the feed pushed as it grows.
+
+A stream sends exactly what the feed (:func:`games.selectors.match_feed`) would answer a poll
+after the last seq it sent, as server-sent events, whenever the match changes:
+
+- an append wakes the streams of its match at once. On PostgreSQL the appending transaction
+  sends ``NOTIFY`` (one statement in the batched writes, delivered only if it commits, whichever
+  process appended: a web process, a Celery worker) and each serving process holds one
+  ``LISTEN`` connection (a thread, :func:`listening`) that wakes its own streams. Elsewhere
+  (SQLite, ``make run``) the commit wakes them in-process. docs/architecture.md, "Live streams",
+  says why PostgreSQL's and not Redis's pub/sub;
+- a woken stream reads the feed once (:func:`feed_step`), and the match body when the match
+  waits on its human, on a small shared pool of reader
+  threads (``STREAM_READERS``), then waits again holding no database connection, however many
+  streams a process serves;
+- a heartbeat comment every ``STREAM_HEARTBEAT_SECONDS`` keeps proxies from closing it, and
+  every ``STREAM_RECHECK_SECONDS`` the stream reads once more on its own (its session still
+  the match owner's? anything a lost notification hid?); logging out wakes the session's
+  streams, which then find it gone and end.
+
+Served asynchronously (:mod:`cardavia.asgi`, gunicorn's uvicorn workers) a waiting stream is a
+coroutine; under a WSGI server (the development server of ``make run``) it is driven from the
+request's thread by an event loop of its own (:func:`blocking`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import threading
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import close_old_connections, connection, connections, transaction
+from django.http import HttpRequest, StreamingHttpResponse
+from rest_framework.utils.encoders import JSONEncoder
+
+from games import selectors
+from games.models import Match, Player
+from games.players import session_owner
+
+logger = logging.getLogger(__name__)
+
+CHANNEL = "cardavia_streams"  # the PostgreSQL channel every stream's wake-up goes through
+HEARTBEAT = ": heartbeat\n\n"
+
+
+def match_key(match_id: Any) -> str:
+    return str(match_id)
+
+
+def player_key(player_id: Any) -> str:
+    return f"player:{player_id}"
+
+
+# --- who is waiting: the streams of this process, by match and by player -----------------------
+
+
+class Hub:
+    """The wake-up callbacks of this process's open streams, by key; thread-safe (wakes come
+    from the listener thread, a request's commit or the embedded AI thread)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiting: dict[str, set[Callable[[], None]]] = {}
+
+    def subscribe(self, keys: Iterable[str], wake: Callable[[], None]) -> Callable[[], None]:
+        keys = tuple(keys)
+        with self._lock:
+            for key in keys:
+                self._waiting.setdefault(key, set()).add(wake)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                for key in keys:
+                    waiting = self._waiting.get(key)
+                    if waiting is not None:
+                        waiting.discard(wake)
+                        if not waiting:
+                            del self._waiting[key]
+
+        return unsubscribe
+
+    def wake(self, key: str) -> None:
+        with self._lock:
+            woken = list(self._waiting.get(key, ()))
+        for wake in woken:
+            wake()
+
+    def wake_all(self) -> None:
+        with self._lock:
+            woken = {wake for waiting in self._waiting.values() for wake in waiting}
+        for wake in woken:
+            wake()
+
+    def count(self) -> int:
+        with self._lock:
+            return len({wake for waiting in self._waiting.values() for wake in waiting})
+
+
+HUB = Hub()
+
+
+# --- the writers' side: say that a match (or a player's session) changed ------------------------
+
+
+def notifies_through_database() -> bool:
+    return connection.vendor == "postgresql"
+
+
+def notify_statement(key: str) -> tuple[str, list[Any]]:
+    """The statement that wakes ``key``'s streams in every process once its transaction
+    commits (PostgreSQL): the batched writes of an append carry it (games.services)."""
+    return "SELECT pg_notify(%s, %s)", [CHANNEL, key]
+
+
+def announce(key: str) -> None:
+    """Wake ``key``'s streams once the current transaction commits (at once outside one)."""
+    if notifies_through_database():
+        sql, params = notify_statement(key)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+    else:
+        transaction.on_commit(lambda: HUB.wake(key), robust=True)
+
+
+def match_changed(match_id: Any) -> None:
+    announce(match_key(match_id))
+
+
+def player_left(player_id: Any) -> None:
+    """A session of the player ended (log-out): its streams look at their session again."""
+    announce(player_key(player_id))
+
+
+# --- the listener: one PostgreSQL connection per process, in a thread --------------------------
+
+_listener_lock = threading.Lock()
+_listener: tuple[int, threading.Thread] | None = None  # (pid, thread): a fork starts its own
+_listening = threading.Event()
+_stopping = threading.Event()
+
+
+def listening() -> None:
+    """Make sure this process hears the other processes' appends (PostgreSQL only)."""
+    global _listener
+    if not notifies_through_database():
+        return
+    with _listener_lock:
+        if _listener is not None and _listener[0] == os.getpid() and _listener[1].is_alive():
+            return
+        _listening.clear()
+        _stopping.clear()
+        thread = threading.Thread(target=_listen, name="cardavia-stream-listener", daemon=True)
+        _listener = (os.getpid(), thread)
+        thread.start()
+
+
+def listener_ready(timeout: float) -> bool:
+    return _listening.wait(timeout)
+
+
+def _listen() -> None:
+    import psycopg
+
+    params = connection.get_connection_params()
+    conninfo = {
+        key: value
+        for key, value in params.items()
+        if key in ("dbname", "user", "password", "host", "port", "sslmode", "options")
+    }
+    while not _stopping.is_set():
+        try:
+            with psycopg.connect(
+                **conninfo, autocommit=True, application_name="cardavia-streams"
+            ) as listener:
+                listener.execute(f"LISTEN {CHANNEL}")
+                _listening.set()
+                # Whatever was appended while nobody listened (a restart of the database):
+                # every stream reads once more.
+                HUB.wake_all()
+                while not _stopping.is_set():
+                    for note in listener.notifies(timeout=1.0):
+                        HUB.wake(note.payload)
+        except Exception:
+            _listening.clear()
+            logger.warning("stream listener lost its connection; reconnecting", exc_info=True)
+            time.sleep(1.0)
+
+
+# --- one stream ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Cursor:
+    """Where one stream stands: its match and owner, the session that opened it, the last seq
+    sent and the match's status and ``awaiting_ai`` as last sent."""
+
+    match_id: str
+    player_id: int
+    session_key: str | None
+    owner: tuple[Any, Any]
+    seq: int
+    shown: tuple[str, bool] | None = None
+    viewed: int | None = None  # the seq of the last match body sent
+    keys: tuple[str, ...] = field(default=())
+
+    @classmethod
+    def open(cls, request: HttpRequest, match: Match, player: Player, after: int) -> Cursor:
+        return cls(
+            match_id=str(match.pk),
+            player_id=int(player.pk),
+            session_key=request.session.session_key,
+            owner=session_owner(request.session),
+            seq=after,
+            keys=(match_key(match.pk), player_key(player.pk)),
+        )
+
+
+def feed_step(cursor: Cursor) -> list[str] | None:
+    """What the stream sends now: the feed after ``cursor.seq`` (each event with its seq as its
+    id) and the match's state if it changed; None once the stream must end (the session no
+    longer the owner's, the match gone)."""
+    if not _session_still_owner(cursor):
+        return None
+    try:
+        match = selectors.match_get(
+            match_id=cursor.match_id, player=Player(pk=cursor.player_id), snapshot=True
+        )
+    except Exception:  # MatchNotFound: deleted, or no longer this player's
+        return None
+    feed = selectors.match_feed(match, after=cursor.seq)
+    chunks = [_sse(item, ident=item["seq"]) for item in feed["events"]]
+    cursor.seq = feed["seq"]
+    shown = (feed["status"], feed["awaiting_ai"])
+    if shown != cursor.shown:
+        cursor.shown = shown
+        # As of the match row read (events appended since may have been sent before it).
+        state = {"seq": match.seq, "status": feed["status"], "awaiting_ai": feed["awaiting_ai"]}
+        chunks.append(_sse(state, event="match"))
+    if not feed["awaiting_ai"] and cursor.viewed != match.seq:
+        # The match waits on its human (or is over): the body GET /api/matches/{id}/ would
+        # answer, so the table needs no read of its own after the AIs' moves.
+        cursor.viewed = match.seq
+        body = selectors.match_body(match, selectors.match_state(match))
+        chunks.append(_sse(body, event="view"))
+    return chunks
+
+
+def _sse(data: Any, *, ident: int | None = None, event: str | None = None) -> str:
+    lines = [] if ident is None else [f"id: {ident}"]
+    if event is not None:
+        lines.append(f"event: {event}")
+    lines.append("data: " + json.dumps(data, cls=JSONEncoder, separators=(",", ":")))
+    return "\n".join(lines) + "\n\n"
+
+
+def _session_still_owner(cursor: Cursor) -> bool:
+    if cursor.session_key is None:
+        return False
+    store = import_module(settings.SESSION_ENGINE).SessionStore(cursor.session_key)
+    return session_owner(store) == cursor.owner
+
+
+_readers_lock = threading.Lock()
+_readers: ThreadPoolExecutor | None = None
+
+
+def _reader_pool() -> ThreadPoolExecutor:
+    global _readers
+    with _readers_lock:
+        if _readers is None:
+            _readers = ThreadPoolExecutor(
+                max_workers=settings.STREAM_READERS, thread_name_prefix="cardavia-stream-reader"
+            )
+        return _readers
+
+
+def shutdown() -> None:
+    """Stop listening and close the readers' connections (a test server inside the test
+    process, before its database is dropped); the next stream starts them again."""
+    global _listener, _readers
+    with _listener_lock:
+        listener, _listener = _listener, None
+    if listener is not None:
+        _stopping.set()
+        listener[1].join(timeout=5)
+    with _readers_lock:
+        readers, _readers = _readers, None
+    if readers is not None:
+        # One task per thread (each waits for the others), each closing its thread's connection.
+        everyone = threading.Barrier(settings.STREAM_READERS)
+
+        def close_own() -> None:
+            connections.close_all()
+            with contextlib.suppress(threading.BrokenBarrierError):
+                everyone.wait(timeout=5)
+
+        for _ in range(settings.STREAM_READERS):
+            readers.submit(close_own)
+        readers.shutdown(wait=True)
+
+
+def _read(cursor: Cursor) -> list[str] | None:
+    # As Django does around a request: drop a connection that broke or grew too old.
+    close_old_connections()
+    return feed_step(cursor)
+
+
+async def event_stream(cursor: Cursor) -> AsyncIterator[str]:
+    """The stream's text: the feed as it grows, until the session ends or the client leaves."""
+    loop = asyncio.get_running_loop()
+    woken = asyncio.Event()
+
+    def wake() -> None:  # from any thread
+        loop.call_soon_threadsafe(woken.set)
+
+    unsubscribe = HUB.subscribe(cursor.keys, wake)
+    read = sync_to_async(_read, thread_sensitive=False, executor=_reader_pool())
+    listening()
+    try:
+        yield f"retry: {settings.STREAM_RETRY_MS}\n\n"
+        while True:
+            woken.clear()  # a wake from now on reads again
+            chunks = await read(cursor)
+            if chunks is None:
+                return
+            if chunks:
+                yield "".join(chunks)
+            checked = loop.time()
+            while not woken.is_set():
+                try:
+                    await asyncio.wait_for(woken.wait(), settings.STREAM_HEARTBEAT_SECONDS)
+                except TimeoutError:
+                    yield HEARTBEAT
+                    if loop.time() - checked >= settings.STREAM_RECHECK_SECONDS:
+                        break
+    finally:
+        unsubscribe()
+
+
+def blocking(stream: AsyncIterator[str]) -> Iterator[str]:
+    """``stream`` for a WSGI server: driven by an event loop of its own in the request's thread
+    (Django would read an asynchronous body to its end before sending any of it)."""
+    loop = asyncio.new_event_loop()
+    try:
+        while True:
+            try:
+                chunk = loop.run_until_complete(anext(stream))
+            except StopAsyncIteration:
+                return
+            yield chunk
+    finally:
+        loop.run_until_complete(stream.aclose())  # type: ignore[attr-defined]
+        loop.close()
+
+
+def response(cursor: Cursor, *, asynchronous: bool) -> StreamingHttpResponse:
+    """The stream's response; the opening request's database connection is closed first, so
+    the stream holds none while it waits."""
+    stream = event_stream(cursor)
+    body: AsyncIterator[str] | Iterator[str] = stream if asynchronous else blocking(stream)
+    answer = StreamingHttpResponse(body, content_type="text/event-stream")
+    answer["Cache-Control"] = "no-cache"
+    answer["X-Accel-Buffering"] = "no"  # nginx and its kin: pass each event on at once
+    if not connection.in_atomic_block:
+        connection.close()
+    return answer
