@@ -135,6 +135,12 @@ def match_body(match: Match, state: Any) -> dict[str, Any]:
     }
 
 
+def match_opening(match: Match) -> dict[str, Any]:
+    """The body of ``GET /api/matches/{id}/`` and of the stream's ``view`` event: the match
+    and where its table's recent events start (:func:`recent_seq`)."""
+    return {**match_body(match, match_state(match)), "recent_seq": recent_seq(match)}
+
+
 def recent_seq(match: Match) -> int:
     """Where the table's recent events start in the feed: the first seq of the hand before the
     one in play (of the hand in play if it is the first; past the last event before any hand).

@@ -251,8 +251,7 @@ def feed_step(cursor: Cursor) -> list[str] | None:
         # The match waits on its human (or is over): the body GET /api/matches/{id}/ would
         # answer, so the table needs no read of its own after the AIs' moves.
         cursor.viewed = match.seq
-        body = selectors.match_body(match, selectors.match_state(match))
-        chunks.append(_sse(body, event="view"))
+        chunks.append(_sse(selectors.match_opening(match), event="view"))
     return chunks
 
 

@@ -90,8 +90,7 @@ class MatchDetailView(APIView):
     @extend_schema(responses={200: schemas.MatchOpening, **schemas.REFUSALS})
     def get(self, request: Request, match_id: str) -> Response:
         match = selectors.match_get(match_id=match_id, player=match_owner(request), snapshot=True)
-        body = selectors.match_body(match, selectors.match_state(match))
-        return Response({**body, "recent_seq": selectors.recent_seq(match)})
+        return Response(selectors.match_opening(match))
 
 
 class _Action(_Expected):

@@ -130,9 +130,11 @@ def hole_cards(match_id: str, hand_number: int) -> dict[int, list[str]]:
 
 
 def visible_at_hand_end(match: Match, hand_number: int) -> tuple[set[str], str]:
-    """The cards the owner saw by the end of hand ``hand_number``, and that hand's seed."""
+    """The cards the owner saw by the end of hand ``hand_number`` (its revealed seed's cards
+    included), and that hand's seed."""
     state = HOLDEM.new_state()
     visible: set[str] = set()
+    dealt: set[str] = set()
     for _, item in stored_events(match):
         HOLDEM.apply(state, item)
         if state.hand_number != hand_number:
@@ -140,7 +142,14 @@ def visible_at_hand_end(match: Match, hand_number: int) -> tuple[set[str], str]:
         visible |= set(state.board) | set(state.seats[0].hole)
         for cards in state.shown.values():
             visible |= set(cards)
+        # The end reveals the seed, and with it every card the hand dealt and burned (the
+        # replay's ``dealt``, which "Verify the shuffle" checks): docs/architecture.md.
+        if isinstance(item, ev.HoleCardsDealt):
+            dealt |= set(item.cards)
+        if isinstance(item, ev.BoardDealt):
+            dealt |= {item.burned, *item.cards}
         if isinstance(item, ev.HandEnded):
+            visible |= dealt
             return visible, item.seed or ""
     raise AssertionError("the hand did not end")
 

@@ -38,7 +38,9 @@ def test_the_lobby_starts_a_match_at_the_chosen_level(browse: Any) -> None:
     expect(page.locator(".game-holdem .header-line")).to_have_text(
         "4 players · You vs 3 AI opponents · Virtual chip match"
     )
-    expect(page.locator(".game-card .level")).to_have_count(6)
+    # Three levels for each game, and Hold'em's two blinds (fixed, rising).
+    expect(page.locator(".game-card .levels:not(.blinds-choice) .level")).to_have_count(6)
+    expect(page.locator(".game-holdem .blinds-choice .level")).to_have_count(2)
     no_raw_keys(page)
     page.locator("label[for=level-updown-hard]").click()
     page.locator("[data-start=updown]").click()

@@ -393,7 +393,7 @@ def test_a_step_sends_the_feed_then_the_state_then_the_view_once() -> None:
     ]
     assert [kind for _, kind, _ in sent][-2:] == ["match", "view"]
     assert sent[-2][2] == {"seq": match.seq, "status": "active", "awaiting_ai": False}
-    assert sent[-1][2] == _as_json(selectors.match_body(match, selectors.match_state(match)))
+    assert sent[-1][2] == _as_json(selectors.match_opening(match))
     assert feed_step(cursor) == []  # nothing new: nothing sent, not even the view again
 
 

@@ -208,10 +208,11 @@ function logView() {
     "section",
     { class: "log", "aria-labelledby": "log-title" },
     h("h3", { id: "log-title" }, t("ui.log.title")),
-    // Newest first: the latest move is always in sight.
+    // Newest first: the latest move is always in sight. The whole hand may overflow the box, so
+    // the list scrolls and takes the keyboard's focus to be scrolled.
     h(
       "ul",
-      null,
+      { tabindex: "0", "aria-labelledby": "log-title" },
       [...lines].reverse().map((line) =>
         h("li", { key: line.seq, "data-seq": line.seq, "data-kind": line.kind, "data-seat": line.seat }, line.text),
       ),

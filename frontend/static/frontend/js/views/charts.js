@@ -83,15 +83,15 @@ export function lineChart({ series, xLabels, yMin = 0, yMax, label, formatY = St
   );
 }
 
-// Links on the same spot (players knocked out by the same hand, players left with the same
-// stack) are fanned out sideways, this far apart, so each stays visible and its own link.
+// Crosses and links on the same spot (players knocked out by the same hand, players left with
+// the same stack) are fanned out sideways, this far apart, so each stays visible and its own link.
 const OUT_SPREAD = 14;
 
 /** Per linked point sharing its spot with others: how far to move it along x (a Map). */
 function sharedSpread(series) {
   const bySpot = new Map();
   for (const p of series.flatMap((s) => s.points)) {
-    if (!p.href) continue;
+    if (!p.href && p.marker !== "out") continue;
     const spot = `${p.x}:${p.y}`;
     if (!bySpot.has(spot)) bySpot.set(spot, []);
     bySpot.get(spot).push(p);
