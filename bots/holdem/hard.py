@@ -4,9 +4,10 @@ Preflop it plays ranges by position and stack depth: opens the top share of hand
 re-raises a range (the top of the hands that beat the raiser's range, and suited aces and
 suited connectors as bluffs now and then), calls by its equity against the raiser's estimated
 range and the price (pairs and suited hands get some implied odds when stacks are deep), and
-once stacks are short (15 big blinds or less) moves all-in or folds by the equilibrium
-push/fold charts (:mod:`bots.holdem.pushfold`), calling a shove when its equity against the
-shover's chart range — widened by what it has seen them do — beats the price.
+once stacks are short (15 big blinds or less, 20 where the blinds rise) moves all-in or folds
+by the equilibrium push/fold charts (:mod:`bots.holdem.pushfold`), calling a shove when its
+equity against the shover's chart range — widened by what it has seen them do — beats the
+price.
 
 After the flop it narrows each opponent's range by what they did on every street, samples its
 equity against those ranges, and picks check, bet (at a fraction of the pot), call, raise or
@@ -91,6 +92,10 @@ WEAK_RISK = 0.3  # calling stations: the edge is big and steady
 RECKLESS_RISK = 0.7  # maniacs: the edge is big, but so is every pot they play
 KNOWN_AFTER_HANDS = 12
 PUSH_FOLD_DEPTH = 15.0  # big blinds: at or below, an unopened pot is shoved or folded
+# The same where the blinds rise (a sit & go): an open of two and a half big blinds that folds
+# to a re-shove loses an eighth of a 20-big-blind stack, and the charts shove or fold up to there
+# (docs/hard-ai.md, rising blinds).
+RISING_PUSH_FOLD_DEPTH = 20.0
 RESTEAL_DEPTH = 25.0  # big blinds: at or below, an all-in over a lone raiser counts their folds
 RESTEAL_BEHIND_FOLDS = 0.85  # each player still to act lets a re-steal through this often
 # Big blinds of its own below which a stack answering a raise starts to count its chips at
@@ -275,7 +280,8 @@ class HardBot:
             if spot.can_raise and percentile < iso:
                 return spot.raise_to(big * (3 + len(limpers)))
             return "check", None
-        if spot.effective_big_blinds <= PUSH_FOLD_DEPTH:
+        push_fold_depth = RISING_PUSH_FOLD_DEPTH if _blinds_rise(spot) else PUSH_FOLD_DEPTH
+        if spot.effective_big_blinds <= push_fold_depth:
             class_id = hand_class(*spot.hole)
             depth = spot.effective_big_blinds
             if limpers:
@@ -397,9 +403,8 @@ class HardBot:
         last = spot.preflop_raises[-1]
         mine, theirs = spot.chips(spot.seat), spot.chips(last.seat)
         stake = min(mine, theirs)
-        rising = bool(spot.view["blinds"].get("hands_per_level"))
         deep = stake > RESTEAL_DEPTH * spot.big_blind
-        if not rising or deep or not spot.can_raise or last.all_in:
+        if not _blinds_rise(spot) or deep or not spot.can_raise or last.all_in:
             return False
         calls = _calls_all_in(read.profiles[last.seat])
         folds = (1.0 - calls) * RESTEAL_BEHIND_FOLDS ** len(behind)
@@ -480,7 +485,7 @@ class HardBot:
         count = len(raises)
         shoved = last.all_in or (last is spot.preflop_raises[-1] and spot.is_all_in(last.seat))
         if count == 1 and shoved:
-            base = shove_width(len(spot.acting_after(last.seat)) or 1, _shove_depth(spot, last))
+            base = shove_width(_behind_the_shove(spot, last), _shove_depth(spot, last))
         elif count == 1:
             limped_first = any(
                 a.seat == last.seat and a.kind == "call"
@@ -746,6 +751,22 @@ def _short_stack_risk(spot: Spot, risk: float) -> float:
     depth = spot.chips(spot.seat) / spot.big_blind
     short = min(max((_EDGE_DEPTH - depth) / (_EDGE_DEPTH - PUSH_FOLD_DEPTH), 0.0), 1.0)
     return risk + (1.0 - risk) * short
+
+
+def _blinds_rise(spot: Spot) -> bool:
+    """Whether this table's blinds rise (a sit & go); at the fixed table ``hands_per_level`` is
+    0 and every rule that depends on it plays as it was measured there."""
+    return bool(spot.view["blinds"].get("hands_per_level"))
+
+
+def _behind_the_shove(spot: Spot, shove: Action) -> int:
+    """How many players were left to act behind an unopened all-in when it was made, which
+    sets its chart range: a shove into three players is far tighter than one into the big blind
+    alone. Where the blinds rise the players who folded since are counted; at the fixed table
+    the read counts only the players still in (the figures there were measured with it)."""
+    if _blinds_rise(spot):
+        return max(len(spot.still_in_at(shove)) - 1, 1)
+    return len(spot.acting_after(shove.seat)) or 1
 
 
 def _shove_depth(spot: Spot, shove: Action) -> float:

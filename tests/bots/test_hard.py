@@ -360,3 +360,52 @@ def test_in_a_sit_and_go_a_short_stack_re_steals_a_lone_open():
     assert facing_a_lone_open(("Kc", "Jd"), 1000, rising=True).ask(HARD, 1) == ("call", None)
     # Trash still folds.
     assert facing_a_lone_open(("7c", "2d"), 400, rising=True).ask(HARD, 1) == ("fold", None)
+
+
+def sit_and_go(stacks: tuple[int, ...], *, rising: bool) -> Table:
+    """A table of ``stacks`` at hand 1 (blinds 10/20): a sit & go's rising levels when
+    ``rising``, else the fixed table."""
+    levels = {"blind_levels": BLIND_LEVELS, "hands_per_level": 10} if rising else {}
+    return Table(stacks=stacks, **levels)  # type: ignore[arg-type]
+
+
+def first_to_act_with_18_big_blinds(cards: tuple[str, str], *, rising: bool) -> Choice:
+    table = sit_and_go((1000, 1000, 1000, 360), rising=rising)
+    table.deal({3: cards})
+    return table.ask(HARD, 3)
+
+
+def test_in_a_sit_and_go_18_big_blinds_move_all_in_or_fold_by_the_chart():
+    # Where the blinds rise an unopened pot at 20 big blinds or less is shoved or folded by the
+    # push/fold chart: an open that folds to a re-shove is too dear there. A-K and sevens shove
+    # into three players, K-J and Q-T (outside the chart) fold.
+    for cards in (("Ac", "Kd"), ("7c", "7d")):
+        assert first_to_act_with_18_big_blinds(cards, rising=True) == ("raise", 360), cards
+    for cards in (("Kc", "Jd"), ("Qc", "Td")):
+        assert first_to_act_with_18_big_blinds(cards, rising=True) == ("fold", None), cards
+    # At the fixed table the same hands open to two and a half big blinds, as measured there.
+    for cards in (("Ac", "Kd"), ("7c", "7d"), ("Kc", "Jd"), ("Qc", "Td")):
+        assert first_to_act_with_18_big_blinds(cards, rising=False) == ("raise", 50), cards
+
+
+def facing_a_first_seat_shove_of_20_big_blinds(cards: tuple[str, str], *, rising: bool) -> Choice:
+    """Seat 3, first to act with 400 chips, moves all-in into three players; the others fold to
+    the big blind (seat 2, 1000 chips), who holds ``cards``."""
+    table = sit_and_go((1000, 1000, 1000, 400), rising=rising)
+    table.deal({2: cards, 3: ("2c", "3d")})
+    table.play({3: shoves, 0: folds, 1: folds}, until_seat=2)
+    return table.ask(HARD, 2)
+
+
+def test_in_a_sit_and_go_a_shove_into_three_players_is_read_by_its_chart_range():
+    # The chart's range for a 20-big-blind shove with three players behind is tight: A-10 and
+    # A-9 are dominated by it and fold; the best hands call. Before, the shove was read as if it
+    # had been made into the big blind alone (the players who folded since were left out), a
+    # range several times wider, and A-10 and A-9 called.
+    for cards in (("Ac", "Td"), ("Ac", "9d")):
+        assert facing_a_first_seat_shove_of_20_big_blinds(cards, rising=True) == ("fold", None)
+    for cards in (("9c", "9d"), ("Ac", "Qd")):
+        assert facing_a_first_seat_shove_of_20_big_blinds(cards, rising=True) == ("call", None)
+    # The fixed table keeps the read its figures were measured with.
+    for cards in (("Ac", "Td"), ("Ac", "9d")):
+        assert facing_a_first_seat_shove_of_20_big_blinds(cards, rising=False) == ("call", None)
