@@ -129,9 +129,9 @@ def hole_cards(match_id: str, hand_number: int) -> dict[int, list[str]]:
     return dealt
 
 
-def visible_at_hand_end(match: Match, hand_number: int) -> tuple[set[str], str]:
-    """The cards the owner saw by the end of hand ``hand_number`` (its revealed seed's cards
-    included), and that hand's seed."""
+def visible_at_hand_end(match: Match, hand_number: int) -> tuple[set[str], str, set[str]]:
+    """The cards the owner saw by the end of hand ``hand_number``, that hand's seed, and the
+    cards its revealed seed fixes (every card dealt and burned)."""
     state = HOLDEM.new_state()
     visible: set[str] = set()
     dealt: set[str] = set()
@@ -149,8 +149,7 @@ def visible_at_hand_end(match: Match, hand_number: int) -> tuple[set[str], str]:
         if isinstance(item, ev.BoardDealt):
             dealt |= {item.burned, *item.cards}
         if isinstance(item, ev.HandEnded):
-            visible |= dealt
-            return visible, item.seed or ""
+            return visible, item.seed or "", dealt
     raise AssertionError("the hand did not end")
 
 
@@ -206,8 +205,8 @@ def share_a_whole_match(
             shared_hands.add(hand)
             reply = shared(make_client(), token).ok()
             match = Match.objects.get(id=match_id)
-            visible, seed = visible_at_hand_end(match, hand)
-            leaked = cards_anywhere(reply.body) - visible
+            visible, seed, dealt = visible_at_hand_end(match, hand)
+            leaked = cards_anywhere(reply.body) - visible - dealt
             assert not leaked, (hand, leaked)
             assert set(SEED_HEX.findall(reply.text)) <= {seed, *commitments(reply.body)}
             now = hidden_by_seq(match_id)[match.seq]
@@ -231,7 +230,7 @@ def commitments(body: dict[str, Any]) -> set[str]:
 
 def test_the_checker_catches_a_hole_card_the_owner_never_saw(heads_up):
     match = Match.objects.get(id=heads_up)
-    visible, _ = visible_at_hand_end(match, 1)
+    visible, _, _ = visible_at_hand_end(match, 1)
     folded = next(
         item
         for _, item in stored_events(match)
