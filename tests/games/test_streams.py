@@ -43,6 +43,9 @@ def database() -> Iterator[str]:
     """A fresh, migrated PostgreSQL database beside the tests' own (the servers commit)."""
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith("postgres"):
+        # As tests/conftest.py does: CI runs PostgreSQL, so there a missing one is a failure.
+        if os.environ.get("CI"):
+            pytest.fail("CI must set DATABASE_URL=postgres://... (see .ci/run)")
         pytest.skip("needs PostgreSQL (DATABASE_URL)")
     name = f"cardavia_streams_{uuid.uuid4().hex[:10]}"
     with psycopg.connect(url, autocommit=True) as admin:

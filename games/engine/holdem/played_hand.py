@@ -101,8 +101,9 @@ class PlayedHand:
     seed: str | None = None
     commitment: str = ""
     board: tuple[str, ...] = field(default=())
-    # Where an all-in turned the live hands up (RULES.md §1.6): the index in ``streets`` of the
-    # betting round after which they were exposed, before the next board card; None if not.
+    # Where an all-in turned the live hands up (docs/rules.md#holdem-pots): the index in
+    # ``streets`` of the betting round after which they were exposed, before the next board
+    # card; None if not.
     exposed_after: int | None = None
     level: int | None = None  # the blinds' level, at a table whose blinds rise; else None
 
