@@ -203,14 +203,14 @@ def _listen() -> None:
 @dataclass
 class Cursor:
     """Where one stream stands: its match and owner, the session that opened it, the last seq
-    sent and the match's status and ``awaiting_ai`` as last sent."""
+    sent and the match's (seq, status, ``awaiting_ai``) as last sent."""
 
     match_id: str
     player_id: int
     session_key: str | None
     owner: tuple[Any, Any]
     seq: int
-    shown: tuple[str, bool] | None = None
+    shown: tuple[int, str, bool] | None = None
     viewed: int | None = None  # the seq of the last match body sent
     keys: tuple[str, ...] = field(default=())
 
@@ -241,7 +241,11 @@ def feed_step(cursor: Cursor) -> list[str] | None:
     feed = selectors.match_feed(match, after=cursor.seq)
     chunks = [_sse(item, ident=item["seq"]) for item in feed["events"]]
     cursor.seq = feed["seq"]
-    shown = (feed["status"], feed["awaiting_ai"])
+    # Sent whenever the match moved, not only when status or awaiting_ai changed: a read that
+    # finds a human's move and the AIs' whole answer at once (a busy server reads later) sees
+    # the same (active, not awaiting) as before, yet the client must learn that this state
+    # stands as of the new seq.
+    shown = (match.seq, feed["status"], feed["awaiting_ai"])
     if shown != cursor.shown:
         cursor.shown = shown
         # As of the match row read (events appended since may have been sent before it).
