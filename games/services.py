@@ -60,6 +60,12 @@ class Appended:
     created_at: dict[int, datetime]  # when each new event was stored, by seq
 
 
+# NO_SAVEPOINT: a player's command runs inside the transaction of its Idempotency-Key (see
+# games.idempotency) when it has one. Its own atomic block takes no savepoint there: a refused
+# command propagates and rolls the whole transaction back anyway (nothing is stored, the key's
+# response neither), and SAVEPOINT and RELEASE were two round trips of every action.
+
+
 def player_create_guest() -> Player:
     return Player.objects.create()
 
@@ -82,7 +88,7 @@ def match_start(
     rules = game_for(game)
     start = rules.start_match(blinds)  # before anything is stored: an unknown option stores none
     seats = seats if seats is not None else default_seats(rules, level)
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # see NO_SAVEPOINT
         match = Match.objects.create(owner=player, game=game, level=level, seats=seats)
         match = match_get(match_id=match.pk, lock=True)
         return _append(match, Known.empty(match, rules), [start], rules)
@@ -98,7 +104,7 @@ def match_act(
     expected_seq: int | None = None,
 ) -> Appended:
     """The human's action in their own match."""
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # see NO_SAVEPOINT
         match = match_get(match_id=match_id, player=player, lock=True)
         game = game_for(match.game)
         _check_expected_seq(match, expected_seq)
@@ -108,7 +114,7 @@ def match_act(
 
 def match_restart(*, match_id: Any, player: Player, expected_seq: int | None = None) -> Appended:
     """A new segment of the player's match: every stack back to the start (at any time)."""
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # see NO_SAVEPOINT
         match = match_get(match_id=match_id, player=player, lock=True)
         game = game_for(match.game)
         _check_expected_seq(match, expected_seq)
@@ -118,7 +124,7 @@ def match_restart(*, match_id: Any, player: Player, expected_seq: int | None = N
 
 def match_watch(*, match_id: Any, player: Player, expected_seq: int | None = None) -> Appended:
     """After the human is out, let the AIs play the match on to its end."""
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # see NO_SAVEPOINT
         match = match_get(match_id=match_id, player=player, lock=True)
         game = game_for(match.game)
         _check_expected_seq(match, expected_seq)

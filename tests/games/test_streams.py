@@ -416,7 +416,11 @@ def test_a_step_ends_the_stream_once_the_session_is_gone_or_the_match_not_the_pl
     match_id = str(services.match_start(player=player, game="updown", level="easy").match.id)
     cursor, session = _cursor_for(player, match_id)
     assert feed_step(cursor)
-    session.delete()  # logged out
+    session.delete()
+    # A wake for the match alone reads no session: a log-out always wakes the player's key.
+    assert feed_step(cursor) == []
+    # logged out: the log-out woke the player's key, which asks for this
+    cursor.session_due = True
     assert feed_step(cursor) is None
     stranger, _ = _cursor_for(other, match_id)
     assert feed_step(stranger) is None
@@ -452,7 +456,6 @@ def test_a_step_that_finds_a_move_and_the_ais_whole_answer_still_sends_the_new_s
     """A busy stream reads late: the human's move and every AI move after it in one read, the
     match waiting on its human again, as before. The state still comes, with the new seq
     (else a client, or the stream's own test, waits for it forever)."""
-    from games import services
     from games.models import Player
     from games.streams import feed_step
 
