@@ -7,8 +7,9 @@ may restart it), Redis db 3, gunicorn (``BENCH_LOAD_WEB_WORKERS``, default 2 per
 workers serving cardavia.asgi as the Procfile does), a Celery worker (2 processes) and beat.
 
 1. **Capacity.** One Locust run steps the players up (``BENCH_LOAD_STEPS``, default
-   ``100,200,...,800``; each step ``BENCH_LOAD_STEP_S``, 60 s, of which the first
-   ``BENCH_LOAD_SETTLE_S``, 20 s, is not measured: new players sign up and start matches).
+   ``50,100,150,200,300,...,600``; each step ``BENCH_LOAD_STEP_S``, 75 s, of which the first
+   ``BENCH_LOAD_SETTLE_S``, 30 s — or until its last new player is set up — is not measured:
+   new players arrive at ``BENCH_LOAD_SPAWN_RATE``, 5 a second, sign up and start matches).
    Each player (:mod:`bench.load.locustfile`) follows its match on the stream and acts after
    the client's time to show the AIs' moves plus a log-normal think time (median 3 s, σ 0.6,
    cap 15 s). A step holds when its action requests' p99 ≤ 100 ms, the AI reply p95 ≤ 300 ms
@@ -52,11 +53,13 @@ from bench.load.report import Load, Window, percentile, summarize
 from bench.load.stack import CELERY_CONCURRENCY, WEB_WORKERS, Stack
 
 STEPS = [
-    int(n) for n in os.environ.get("BENCH_LOAD_STEPS", "100,200,300,400,500,600,700,800").split(",")
+    int(n) for n in os.environ.get("BENCH_LOAD_STEPS", "50,100,150,200,300,400,500,600").split(",")
 ]
-STEP_S = float(os.environ.get("BENCH_LOAD_STEP_S", "60"))
-SETTLE_S = float(os.environ.get("BENCH_LOAD_SETTLE_S", "20"))
-SPAWN_RATE = float(os.environ.get("BENCH_LOAD_SPAWN_RATE", "25"))
+STEP_S = float(os.environ.get("BENCH_LOAD_STEP_S", "75"))
+SETTLE_S = float(os.environ.get("BENCH_LOAD_SETTLE_S", "30"))
+# New players a second: a sign-up's password hash costs a few hundred ms of CPU (one in four
+# players signs up), so they arrive as people do, not all at once.
+SPAWN_RATE = float(os.environ.get("BENCH_LOAD_SPAWN_RATE", "5"))
 IDLE_STREAMS = int(os.environ.get("BENCH_LOAD_IDLE_STREAMS", "5000"))
 FAULT_PLAYERS = int(os.environ.get("BENCH_LOAD_FAULT_PLAYERS", "300"))
 FAULT_S = float(os.environ.get("BENCH_LOAD_FAULT_S", "150"))

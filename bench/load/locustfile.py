@@ -36,9 +36,11 @@ import os
 import random
 import secrets
 import socket
+import sys
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import gevent
@@ -46,18 +48,18 @@ from gevent.event import Event
 from locust import LoadTestShape, events, task
 from locust.contrib.fasthttp import FastHttpUser
 
+# locust puts this file's folder on the path, not the repository's: the model is imported from it.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from bench.load.model import display_ms, human_choice, think_s
+
 # A turn that has not come back within this long is a stalled match: an error, and a new match.
 STALL_S = float(os.environ.get("LOAD_STALL_S", "15"))
 SIGN_UP_EVERY = 4
 # How long a command is retried (lost connection, server error) before the player gives up.
 RETRY_S = float(os.environ.get("LOAD_RETRY_S", "60"))
 OUT = os.environ.get("LOAD_OUT", "")
-THINK_MEDIAN_S = 3.0
-THINK_SIGMA = 0.6
-THINK_CAP_S = 15.0
-# pace.js, SPEEDS.normal, not watching: how long the table shows each record (ms).
-MOVE_MS = 900
-PLAYER_ACTIONS = {"folded", "checked", "called", "bet", "raised", "card_locked"}
+# Only for the CI smoke test (a few seconds of play): every wait of the model scaled by this.
+PACE = float(os.environ.get("LOAD_PACE", "1"))
 # The capacity aims (bench.bench_load reports them; here to stop a stepped run early).
 AIM_ACTION_P99_MS = 100.0
 AIM_AI_REPLY_P95_MS = 300.0
@@ -93,6 +95,7 @@ def _on_request(
     status = getattr(response, "status_code", 0) or 0
     if exception is not None and status < 400:
         status = 0
+        _notes.append(f"{name}: {exception!r}"[:200])
     code = ""
     if status >= 400:
         try:
@@ -126,46 +129,6 @@ def _test_stop(**_: Any) -> None:
 
 def _stamp(record: dict[str, Any]) -> float:
     return datetime.fromisoformat(record["created_at"]).timestamp()
-
-
-def think_s(rng: random.Random) -> float:
-    """A person's time to decide: log-normal, median ``THINK_MEDIAN_S``, capped."""
-    return min(THINK_CAP_S, rng.lognormvariate(math.log(THINK_MEDIAN_S), THINK_SIGMA))
-
-
-def display_ms(records: list[dict[str, Any]], viewer: int) -> float:
-    """How long the web client takes to show ``records`` at the normal speed (pace.js,
-    ``pauseFor``): the viewer's own moves at once, the others' and the boards 900 ms, a pot
-    twice that, a new hand half."""
-    total = 0.0
-    for record in records:
-        kind = record["type"].rsplit(".", 1)[-1]
-        if record["payload"].get("seat") == viewer and kind in PLAYER_ACTIONS:
-            continue
-        if kind in PLAYER_ACTIONS or kind in ("board_dealt", "locked_cards_revealed"):
-            total += MOVE_MS
-        elif kind == "cards_exposed":
-            total += MOVE_MS / 2
-        elif kind == "pot_awarded":
-            total += MOVE_MS * 2
-        elif kind in ("hand_started", "deal_started"):
-            total += MOVE_MS / 2
-    return total
-
-
-def human_choice(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """Mostly check or call, sometimes fold, now and then a minimum bet or raise: hands go to
-    every street and the human's chips last."""
-    roll = rng.random()
-    if legal["can_check"]:
-        if legal["can_bet"] and roll < 0.15:
-            return {"action": "bet", "amount": legal["min_raise_to"]}
-        return {"action": "check"}
-    if legal["can_raise"] and roll < 0.05:
-        return {"action": "raise", "amount": legal["min_raise_to"]}
-    if roll < 0.25:
-        return {"action": "fold"}
-    return {"action": "call"}
 
 
 # --- the live stream, read as EventSource reads it ----------------------------------------------
@@ -366,7 +329,7 @@ class Player(FastHttpUser):
         if legal is None:
             self.match = self.until_my_turn(body, answered_at=None)
             return
-        gevent.sleep(think_s(self.rng))
+        gevent.sleep(PACE * think_s(self.rng))
         self.act(body, legal)
 
     def act(self, body: dict[str, Any], legal: dict[str, Any]) -> None:
@@ -390,7 +353,7 @@ class Player(FastHttpUser):
             shown = (
                 [e for e in self.stream.events if e["seq"] > answered["seq"]] if self.stream else []
             )
-            wait = display_ms(shown, answered["view"]["viewer"]) / 1000
+            wait = PACE * display_ms(shown, answered["view"]["viewer"]) / 1000
             gevent.sleep(max(0.0, answered_at + wait - time.time()))
 
     def until_my_turn(

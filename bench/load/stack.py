@@ -41,8 +41,14 @@ DATABASE = os.environ.get("BENCH_LOAD_DATABASE", "cardavia_load")
 WEB_WORKERS = int(os.environ.get("BENCH_LOAD_WEB_WORKERS", str(2 * (os.cpu_count() or 2))))
 CELERY_CONCURRENCY = int(os.environ.get("BENCH_LOAD_CELERY_CONCURRENCY", "2"))
 # Every bench player signs up or plays as a guest from 127.0.0.1: sign-up counts per address, so
-# its rate is raised for the run. Actions and new matches keep the product's per-player rates.
-THROTTLES = {"THROTTLE_RATE_SIGNUP": "10000/hour", "THROTTLE_RATE_LOGIN": "10000/hour"}
+# its rate is raised for the run, and so is new matches' (a guest's first counts per address).
+# Actions keep the product's per-player rate.
+# A guest's first match is counted per address too (it has no player yet): so is its rate.
+THROTTLES = {
+    "THROTTLE_RATE_SIGNUP": "10000/hour",
+    "THROTTLE_RATE_LOGIN": "10000/hour",
+    "THROTTLE_RATE_MATCH_START": "100000/hour",
+}
 
 
 # The events that are a seat's move (the commands players and AIs send).
