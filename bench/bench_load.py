@@ -7,7 +7,7 @@ may restart it), Redis db 3, gunicorn (``BENCH_LOAD_WEB_WORKERS``, default 2 per
 workers serving cardavia.asgi as the Procfile does), a Celery worker (2 processes) and beat.
 
 1. **Capacity.** One Locust run steps the players up (``BENCH_LOAD_STEPS``, default
-   ``50,100,150,200,300,...,600``; each step ``BENCH_LOAD_STEP_S``, 75 s, of which the first
+   ``25,50,100,150,200,300,...,600``; each step ``BENCH_LOAD_STEP_S``, 75 s, of which the first
    ``BENCH_LOAD_SETTLE_S``, 30 s — or until its last new player is set up — is not measured:
    new players arrive at ``BENCH_LOAD_SPAWN_RATE``, 5 a second, sign up and start matches).
    Each player (:mod:`bench.load.locustfile`) follows its match on the stream and acts after
@@ -53,7 +53,7 @@ from bench.load.report import Load, Window, percentile, summarize
 from bench.load.stack import CELERY_CONCURRENCY, WEB_WORKERS, Stack
 
 STEPS = [
-    int(n) for n in os.environ.get("BENCH_LOAD_STEPS", "50,100,150,200,300,400,500,600").split(",")
+    int(n) for n in os.environ.get("BENCH_LOAD_STEPS", "25,50,100,150,200,300,400,500,600").split(",")
 ]
 STEP_S = float(os.environ.get("BENCH_LOAD_STEP_S", "75"))
 SETTLE_S = float(os.environ.get("BENCH_LOAD_SETTLE_S", "30"))
@@ -150,6 +150,8 @@ def steps_of(record: dict[str, Any], samples: list[Any]) -> list[Step]:
         ends = marks[index + 1][0] if index + 1 < len(marks) else min(end_of_run, began + STEP_S)
         ready = [at for at in record["ready"] if began <= at < ends]
         start = max([began + SETTLE_S, *ready])
+        if ends - start < 10:  # players still arriving at its end: measured from SETTLE_S on
+            start = began + SETTLE_S
         if ends - start < 10:
             continue
         window = Window(start, ends - start)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +27,14 @@ MAX_KEY_LENGTH = 128
 
 # A command run under a key: it answers (HTTP status, JSON body).
 Command = Callable[[], tuple[int, Any]]
+
+_keyed: ContextVar[bool] = ContextVar("keyed", default=False)
+
+
+def inside_keyed_command() -> bool:
+    """Whether a command runs now inside its Idempotency-Key's transaction, which any failure
+    of the command rolls back whole (the services take no savepoint of their own there)."""
+    return _keyed.get()
 
 
 @dataclass(frozen=True)
@@ -55,7 +64,11 @@ def idempotent_run(*, player: Player, key: str, fingerprint: str, run: Command) 
             if stored.request_fingerprint != fingerprint:
                 raise IdempotencyKeyReused(key)
             return Response(status=stored.status_code, body=stored.body, replayed=True)
-        status, body = run()
+        token = _keyed.set(True)
+        try:
+            status, body = run()
+        finally:
+            _keyed.reset(token)
         IdempotentResponse.objects.create(
             player=player,
             key=key,
