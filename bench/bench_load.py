@@ -53,7 +53,8 @@ from bench.load.report import Load, Window, percentile, summarize
 from bench.load.stack import CELERY_CONCURRENCY, WEB_WORKERS, Stack
 
 STEPS = [
-    int(n) for n in os.environ.get("BENCH_LOAD_STEPS", "25,50,100,150,200,300,400,500,600").split(",")
+    int(n)
+    for n in os.environ.get("BENCH_LOAD_STEPS", "25,50,100,150,200,300,400,500,600").split(",")
 ]
 STEP_S = float(os.environ.get("BENCH_LOAD_STEP_S", "75"))
 SETTLE_S = float(os.environ.get("BENCH_LOAD_SETTLE_S", "30"))
@@ -326,11 +327,14 @@ def figures_for(
         f"{','.join(str(s.players) for s in steps)} x {STEP_S:.0f} s; gunicorn {WEB_WORKERS} "
         f"uvicorn workers, celery {CELERY_CONCURRENCY}; 2 shared cores"
     )
-    if at is not None:
-        figures.append(
-            figure("load_capacity_players", "players", float(at.players), BEFORE, BEFORE_CAPACITY)
-        )
-        figures[-1]["peer"] = f"{BEFORE}; {settings}"
+    # With no step held, the figures are the first step's (the capacity is below it: 0).
+    at_or_first = at if at is not None else (steps[0] if steps else None)
+    if at_or_first is not None:
+        players = float(at.players) if at is not None else 0.0
+        figures.append(figure("load_capacity_players", "players", players, BEFORE, BEFORE_CAPACITY))
+        measured_at = f"figures at {at_or_first.players} players"
+        figures[-1]["peer"] = f"{BEFORE}; {settings}; {measured_at}"
+        at = at_or_first
         figures += [
             figure(
                 "load_server_cpu_ms_per_action", "CPU ms", at.server_cpu_ms, BEFORE, BEFORE_CPU_MS
