@@ -29,6 +29,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import Field, Model
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
@@ -661,9 +662,8 @@ class _Writes:
     def line_upsert(self, match: Match, hand_number: int, line: StatLine) -> None:
         """The line of the hand (match, hand number), its row found by that key in the same
         statement (the row was upserted just before), inserted or replaced."""
-        meta = line.model._meta
-        names = [meta.get_field(name).column for name in line.fields]
-        hand = meta.get_field("hand").column
+        names = [_column(line.model, name) for name in line.fields]
+        hand = _column(line.model, "hand")
         sets = ", ".join(f"{self.quote(name)} = EXCLUDED.{self.quote(name)}" for name in names)
         self.statements.append(
             f"INSERT INTO {self._table(line.model)} ({self._names((hand, *names))}) "
@@ -690,6 +690,13 @@ class _Writes:
 
     def _names(self, columns: Sequence[str]) -> str:
         return ", ".join(self.quote(column) for column in columns)
+
+
+def _column(model: type[Model], name: str) -> str:
+    """The column of the model's field ``name``: a line's fields are all concrete."""
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field) and field.column is not None, (model, name)
+    return field.column
 
 
 def _open_hand_number(match: Match) -> int | None:

@@ -33,11 +33,11 @@ import logging
 import os
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any
+from uuid import UUID
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -47,7 +47,7 @@ from rest_framework.utils.encoders import JSONEncoder
 
 from games import selectors
 from games.models import Match, Player
-from games.players import session_owner
+from games.players import SessionOwner, session_owner
 
 logger = logging.getLogger(__name__)
 
@@ -55,11 +55,11 @@ CHANNEL = "cardavia_streams"  # the PostgreSQL channel every stream's wake-up go
 HEARTBEAT = ": heartbeat\n\n"
 
 
-def match_key(match_id: Any) -> str:
+def match_key(match_id: UUID | str) -> str:
     return str(match_id)
 
 
-def player_key(player_id: Any) -> str:
+def player_key(player_id: int) -> str:
     return f"player:{player_id}"
 
 
@@ -118,7 +118,7 @@ def notifies_through_database() -> bool:
     return connection.vendor == "postgresql"
 
 
-def notify_statement(key: str) -> tuple[str, list[Any]]:
+def notify_statement(key: str) -> tuple[str, list[str]]:
     """The statement that wakes ``key``'s streams in every process once its transaction
     commits (PostgreSQL): the batched writes of an append carry it (games.services)."""
     return "SELECT pg_notify(%s, %s)", [CHANNEL, key]
@@ -134,11 +134,11 @@ def announce(key: str) -> None:
         transaction.on_commit(lambda: HUB.wake(key), robust=True)
 
 
-def match_changed(match_id: Any) -> None:
+def match_changed(match_id: UUID | str) -> None:
     announce(match_key(match_id))
 
 
-def player_left(player_id: Any) -> None:
+def player_left(player_id: int) -> None:
     """A session of the player ended (log-out): its streams look at their session again."""
     announce(player_key(player_id))
 
@@ -209,7 +209,7 @@ class Cursor:
     match_id: str
     player_id: int
     session_key: str | None
-    owner: tuple[Any, Any]
+    owner: SessionOwner
     seq: int
     shown: tuple[int, str, bool] | None = None
     viewed: int | None = None  # the seq of the last match body sent
@@ -266,7 +266,7 @@ def feed_step(cursor: Cursor) -> list[str] | None:
     return chunks
 
 
-def _sse(data: Any, *, ident: int | None = None, event: str | None = None) -> str:
+def _sse(data: object, *, ident: int | None = None, event: str | None = None) -> str:
     lines = [] if ident is None else [f"id: {ident}"]
     if event is not None:
         lines.append(f"event: {event}")
@@ -326,7 +326,7 @@ def _read(cursor: Cursor) -> list[str] | None:
     return feed_step(cursor)
 
 
-async def event_stream(cursor: Cursor) -> AsyncIterator[str]:
+async def event_stream(cursor: Cursor) -> AsyncGenerator[str, None]:
     """The stream's text: the feed as it grows, until the session ends or the client leaves."""
     loop = asyncio.get_running_loop()
     woken = asyncio.Event()
@@ -367,7 +367,7 @@ async def event_stream(cursor: Cursor) -> AsyncIterator[str]:
         leave_player()
 
 
-def blocking(stream: AsyncIterator[str]) -> Iterator[str]:
+def blocking(stream: AsyncGenerator[str, None]) -> Iterator[str]:
     """``stream`` for a WSGI server: driven by an event loop of its own in the request's thread
     (Django would read an asynchronous body to its end before sending any of it)."""
     loop = asyncio.new_event_loop()
@@ -379,7 +379,7 @@ def blocking(stream: AsyncIterator[str]) -> Iterator[str]:
                 return
             yield chunk
     finally:
-        loop.run_until_complete(stream.aclose())  # type: ignore[attr-defined]
+        loop.run_until_complete(stream.aclose())
         loop.close()
 
 
