@@ -17,7 +17,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from games.errors import IdempotencyKeyReused, InvalidIdempotencyKey
 from games.models import IdempotentResponse, Player
@@ -87,30 +87,16 @@ class _Stored:
 
 
 def _lock_and_look_up(player: Player, key: str) -> _Stored | None:
-    """Lock the player's row and read the response stored under ``key``, if any.
+    """Lock the player's row, then read the response stored under ``key``, if any.
 
     NO KEY UPDATE: serializes this player's keyed commands, yet lets another transaction's
     deferred foreign-key check on the player row (FOR KEY SHARE at COMMIT, e.g. an AI turn
-    writing a stats line while it holds the match) go through instead of deadlocking. On
-    PostgreSQL the lock and the look-up are one round trip (every keyed command pays it)."""
-    if connection.vendor != "postgresql":
-        Player.objects.select_for_update(no_key=True).filter(pk=player.pk).exists()
-        row = IdempotentResponse.objects.filter(player=player, key=key).first()
-        if row is None:
-            return None
-        return _Stored(row.request_fingerprint, row.status_code, row.body)
-    responses = IdempotentResponse._meta.db_table
-    players = Player._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f'SELECT r.request_fingerprint, r.status_code, r.body FROM "{players}" p '
-            f'LEFT JOIN "{responses}" r ON r.player_id = p.id AND r.key = %s '
-            "WHERE p.id = %s FOR NO KEY UPDATE OF p",
-            [key, player.pk],
-        )
-        found = cursor.fetchone()
-    if found is None or found[0] is None:
+    writing a stats line while it holds the match) go through instead of deadlocking. Two
+    statements, not one joining both: a statement that waited for the lock still reads the
+    other tables as they were when it began (PostgreSQL re-reads only the locked row), so a
+    racing retry would miss the response its twin just stored and run the command again."""
+    Player.objects.select_for_update(no_key=True).filter(pk=player.pk).exists()
+    row = IdempotentResponse.objects.filter(player=player, key=key).first()
+    if row is None:
         return None
-    fingerprint, status, body = found
-    # Django reads jsonb as text (its JSONField decodes it): so does this raw read.
-    return _Stored(fingerprint, int(status), json.loads(body) if isinstance(body, str) else body)
+    return _Stored(row.request_fingerprint, row.status_code, row.body)
