@@ -447,6 +447,8 @@ DECIDING = Deciding[HoldemState, Command](
     dealer=_run_dealer,
 )
 advance = DECIDING.advance
+advance_in_place = DECIDING.advance_in_place
+"""``advance`` on the state itself, its events appended to a list (an import's fast path)."""
 """The state after a command and the events it produced, or :class:`IllegalAction`."""
 decide = DECIDING.decide
 """The events a command produces in a state (``advance`` without the state)."""

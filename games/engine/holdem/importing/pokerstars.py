@@ -21,6 +21,7 @@ What is taken from where
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
@@ -428,6 +429,13 @@ def _unit(stakes: str, code: str | None, tournament: bool) -> tuple[str, int]:
 
 def _played_at(text: str, zone: str | None) -> datetime:
     """When the hand was played, in the zone the header names (UTC if it names none we know)."""
-    naive = datetime.strptime(text, "%Y/%m/%d %H:%M:%S")
-    where = ZONES.get(zone or "UTC", "UTC")
-    return naive.replace(tzinfo=ZoneInfo(where)).astimezone(UTC)
+    day, clock = text.split(" ")
+    year, month, date = (int(part) for part in day.split("/"))
+    hour, minute, second = (int(part) for part in clock.split(":"))
+    local = datetime(year, month, date, hour, minute, second, tzinfo=_zone(zone or "UTC"))
+    return local.astimezone(UTC)
+
+
+@functools.cache
+def _zone(abbreviation: str) -> ZoneInfo:
+    return ZoneInfo(ZONES.get(abbreviation, "UTC"))

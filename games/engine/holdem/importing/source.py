@@ -120,12 +120,17 @@ def minor_units(text: str, scale: int, unit: str, line: int) -> int:
 
     >>> minor_units("$1,247.15", 100, "USD", 3)
     124715
-    >>> minor_units("0.125", 100, "USD", 3)
-    Traceback (most recent call last):
-    ...
-    games.engine.holdem.importing.source.HandRefused: amount_not_exact
+    >>> try:
+    ...     minor_units("0.125", 100, "USD", 3)
+    ... except HandRefused as refused:
+    ...     print(refused.code.value, refused.params)
+    amount_not_exact {'amount': '0.125', 'unit': 'USD'}
     """
     cleaned = text.strip().lstrip("$€£¥").replace(",", "")
+    whole, point, fraction = cleaned.partition(".")
+    if whole.isdigit() and (not point or (fraction.isdigit() and 10 ** len(fraction) <= scale)):
+        # The common case, in integers: "1500", "0.25" (at most as many decimals as the scale).
+        return int(whole) * scale + (int(fraction) * scale // 10 ** len(fraction) if point else 0)
     try:
         value = Decimal(cleaned) * scale
     except InvalidOperation:

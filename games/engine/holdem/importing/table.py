@@ -17,8 +17,7 @@ from games.engine.cards import STANDARD_DECK, is_card
 from games.engine.errors import ErrorCode, IllegalAction
 from games.engine.events import Event, to_record
 from games.engine.holdem import events as ev
-from games.engine.holdem.betting import legal_actions
-from games.engine.holdem.game import UNKNOWN_CARD, Act, StartHand, StartMatch, advance
+from games.engine.holdem.game import UNKNOWN_CARD, Act, StartHand, StartMatch, advance_in_place
 from games.engine.holdem.importing.source import (
     HandRefused,
     ParsedHand,
@@ -58,16 +57,14 @@ def play_source(hand: SourceHand) -> ParsedHand:
         scale=hand.scale,
     )
     events: list[Event] = []
+    state = HoldemState()
     try:
-        state, produced = advance(HoldemState(), table)
-        events += produced
-        state, produced = advance(state, StartHand(deck=deck))
-        events += produced
+        advance_in_place(state, table, events)
+        advance_in_place(state, StartHand(deck=deck), events)
     except IllegalAction as refusal:
         raise HandRefused(ErrorCode.MISSING_FIELD, hand.line, field=refusal.code.value) from None
     for action in hand.actions:
-        state, produced = _play(state, action, hand)
-        events += produced
+        _play(state, action, hand, events)
     if state.phase == BETTING and hand.complete:
         raise HandRefused(ErrorCode.HAND_TRUNCATED, _last_line(hand))
     if state.phase != BETTING:
@@ -107,15 +104,14 @@ def deck_for(hand: SourceHand) -> tuple[str, ...]:
     return tuple(slots)
 
 
-def _play(
-    state: HoldemState, action: SourceAction, hand: SourceHand
-) -> tuple[HoldemState, list[Event]]:
-    """One action, checked against our engine's turn, street and rules."""
+def _play(state: HoldemState, action: SourceAction, hand: SourceHand, events: list[Event]) -> None:
+    """One action, checked against our engine's turn, street and rules (the state changes in
+    place: a refused hand's state is thrown away)."""
     name = hand.players[action.player]
-    legal = legal_actions(state)
     if action.kind in ("check", "call") and _check_nobody_could_answer(state, action):
-        return state, []
-    if legal is None:
+        return
+    to_act = state.to_act if state.phase == BETTING else None
+    if to_act is None:
         raise HandRefused(
             ErrorCode.IMPOSSIBLE_ACTION,
             action.line,
@@ -131,29 +127,24 @@ def _play(
             action=action.kind,
             rule="wrong_street",
         )
-    if legal.seat != action.player:
+    if to_act != action.player:
         raise HandRefused(
-            ErrorCode.ACTION_OUT_OF_TURN,
-            action.line,
-            player=name,
-            to_act=hand.players[legal.seat],
+            ErrorCode.ACTION_OUT_OF_TURN, action.line, player=name, to_act=hand.players[to_act]
         )
+    seat = state.seats[to_act]
     kind = action.kind
     if kind in ("bet", "raise"):
-        kind = "bet" if legal.can_bet else "raise"
+        # A bet opens a round nobody has bet in (before the flop the big blind is a bet).
+        kind = "bet" if state.current_bet == 0 else "raise"
         assert action.amount is not None
-        if action.amount > legal.max_raise_to:
-            seat = state.seats[legal.seat]
+        if action.amount > seat.stack + seat.bet:
             raise HandRefused(
-                ErrorCode.ACTION_ABOVE_STACK,
-                action.line,
-                player=name,
-                stack=seat.stack + seat.bet,
+                ErrorCode.ACTION_ABOVE_STACK, action.line, player=name, stack=seat.stack + seat.bet
             )
-    elif kind == "call" and legal.can_check:
+    elif kind == "call" and seat.bet >= state.current_bet:
         kind = "check"  # a call of nothing (a room's way to write a check)
     try:
-        return advance(state, Act(seat=legal.seat, kind=kind, amount=action.amount))
+        advance_in_place(state, Act(seat=to_act, kind=kind, amount=action.amount), events)
     except IllegalAction as refusal:
         raise HandRefused(
             ErrorCode.IMPOSSIBLE_ACTION,
@@ -239,7 +230,10 @@ def _parsed(hand: SourceHand, events: tuple[Event, ...], *, finished: bool) -> P
         rake=sum(item.rake for item in awards),
         went_to_showdown=any(isinstance(item, ev.HandShown) for item in events),
         finished=finished,
-        fingerprint=fingerprint(hand.room, hand.players, events),
+        # A hand with the room's id is known by it; one without, by its content.
+        fingerprint=fingerprint(hand.room, hand.players, events)
+        if not hand.hand_id
+        else hashlib.sha256(f"{hand.room}#{hand.hand_id}".encode()).hexdigest(),
     )
 
 
