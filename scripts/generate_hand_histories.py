@@ -361,8 +361,11 @@ def _choose(
     return "call", 0
 
 
-def play(table: Table, rng: random.Random, features: Features) -> PlayedHand:
-    """Play ``table``'s hand in PokerKit; record it step by step."""
+def play(
+    table: Table, rng: random.Random, features: Features, *, reference: bool = True
+) -> PlayedHand:
+    """Play ``table``'s hand in PokerKit; record it step by step. ``reference``: also replay it
+    without rake (for expected.json's ``rake_by_player``)."""
     deck = list(DECK)
     rng.shuffle(deck)
     rake_log: dict[int, tuple[int, int]] = {}
@@ -502,7 +505,7 @@ def play(table: Table, rng: random.Random, features: Features) -> PlayedHand:
         steps=steps,
         phh_actions=actions,
         finishing_stacks=list(state.stacks),
-        stacks_without_rake=_replay_without_rake(table, actions) if complete else [],
+        stacks_without_rake=_replay_without_rake(table, actions) if complete and reference else [],
         pots=pots,
         shown=shown,
         mucked=mucked,
@@ -1036,10 +1039,16 @@ class Dealer:
         self.hand_ids = itertools.count(254_100_000_000 + self.rng.randrange(10**8), 7)
         self.clock = datetime(2026, 3, 1, 18, 0, tzinfo=UTC)
 
-    def hand(self, features: Features) -> PlayedHand:
+    def hand(self, features: Features, *, reference: bool = True) -> PlayedHand:
         self.clock += timedelta(seconds=self.rng.randint(20, 240))
         table = make_table(self.rng, features, next(self.hand_ids), self.clock)
-        return play(table, self.rng, features)
+        return play(table, self.rng, features, reference=reference)
+
+    def again(self, hand: PlayedHand) -> PlayedHand:
+        """``hand`` played again later under a new hand number (same cards and actions)."""
+        self.clock += timedelta(seconds=self.rng.randint(20, 240))
+        table = dataclasses.replace(hand.table, hand_id=next(self.hand_ids), played_at=self.clock)
+        return dataclasses.replace(hand, table=table)
 
 
 def hand_cases(hand: PlayedHand, *, hero_view: bool) -> list[str]:
@@ -1262,12 +1271,19 @@ def _json_list(items: list[dict[str, Any]]) -> str:
 BENCH_PROFILES = (CASH_6MAX, FULL_RING, HEADS_UP, TOURNAMENT, ALL_IN, MIXED)
 
 
-def stream_hands(count: int, seed: int, fmt: str, out: TextIO) -> None:
-    """``count`` hands written one by one (memory stays flat whatever ``count`` is)."""
+def stream_hands(count: int, seed: int, fmt: str, out: TextIO, distinct: int = 1000) -> None:
+    """``count`` hands written one by one. PokerKit plays ``distinct`` of them (about 0.1 s
+    each); the rest repeat those under new hand numbers and times, so a 100,000-hand file takes
+    minutes, not hours. Memory holds the ``distinct`` hands, whatever ``count`` is."""
     dealer = Dealer(seed)
+    pool: list[PlayedHand] = []
     for index in range(1, count + 1):
-        features = dataclasses.replace(BENCH_PROFILES[index % len(BENCH_PROFILES)], hero=1.0)
-        hand = dealer.hand(features)
+        if len(pool) < distinct:
+            features = dataclasses.replace(BENCH_PROFILES[index % len(BENCH_PROFILES)], hero=1.0)
+            hand = dealer.hand(features, reference=False)
+            pool.append(hand)
+        else:
+            hand = dealer.again(pool[index % distinct])
         if fmt == "pokerstars":
             lines, _ = to_pokerstars(hand)
             out.write("\n".join(lines) + "\n\n\n")
@@ -1282,6 +1298,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, help="stream this many hands to --out")
     parser.add_argument("--format", choices=("pokerstars", "phhs"), default="pokerstars")
     parser.add_argument("--out", type=Path, help="file for --hands (default: stdout)")
+    parser.add_argument("--distinct", type=int, default=1000, help="hands PokerKit plays")
     parser.add_argument("--corpus", type=Path, default=DATA, help="where the corpus goes")
     args = parser.parse_args(argv)
     if args.hands is None:
@@ -1290,10 +1307,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"{good} good hands, {refused} refusals in {args.corpus}")
         return
     if args.out is None:
-        stream_hands(args.hands, args.seed, args.format, sys.stdout)
+        stream_hands(args.hands, args.seed, args.format, sys.stdout, args.distinct)
         return
     with args.out.open("w", encoding="utf-8") as out:
-        stream_hands(args.hands, args.seed, args.format, out)
+        stream_hands(args.hands, args.seed, args.format, out, args.distinct)
 
 
 if __name__ == "__main__":
