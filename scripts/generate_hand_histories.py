@@ -34,7 +34,7 @@ from typing import Any, TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pokerkit import Automation, NoLimitTexasHoldem, State
+from pokerkit import Automation, ChipsPushing, NoLimitTexasHoldem, State
 
 from games.engine.holdem.evaluator import evaluate, hand_rank
 from games.engine.holdem.pokerstars import pokerstars_hand_name, roman
@@ -423,15 +423,15 @@ def play(
             state.burn_card("??")
         elif state.can_deal_board():
             count = 3 if not board else 1
-            cards = tuple(deck.pop() for _ in range(count))
-            state.deal_board("".join(cards))
-            actions.append(f"d db {''.join(cards)}")
-            board.extend(cards)
+            dealt = tuple(deck.pop() for _ in range(count))
+            state.deal_board("".join(dealt))
+            actions.append(f"d db {''.join(dealt)}")
+            board.extend(dealt)
             street = 1 if len(board) == 3 else street + 1
             committed = [0] * table.size
             short_all_in = False
             street_closed = False
-            steps.append(Step("board", cards=cards, action=len(actions) - 1))
+            steps.append(Step("board", cards=dealt, action=len(actions) - 1))
         elif state.actor_index is not None:
             index = state.actor_index
             kind, to = _choose(
@@ -559,19 +559,19 @@ def _pots(
     to a bettor nobody called."""
     pots: list[tuple[int, int, list[int]]] = []
     for operation in state.operations:
-        if type(operation).__name__ == "ChipsPushing":
-            paid = sum(operation.amounts)
-            amount, rake = log.get(paid, (paid, 0))
+        if isinstance(operation, ChipsPushing):
+            pushed = sum(operation.amounts)
+            amount, rake = log.get(pushed, (pushed, 0))
             pots.append((amount, rake, list(operation.amounts)))
-    if len(pots) == 1 and sum(1 for amount in pots[0][2] if amount) == 1:
+    if len(pots) == 1 and sum(1 for share in pots[0][2] if share) == 1:
         # One winner. PokerKit leaves a bet nobody called wholly out of the pot; the room
         # returns only the part nobody matched, and the matched part is in the pot.
-        _, rake, paid = pots[0]
-        winner = next(i for i, amount in enumerate(paid) if amount)
-        amount = put_in - uncalled
-        paid = [0] * len(paid)
-        paid[winner] = amount - rake
-        return [(amount, rake, paid)]
+        _, rake, shares = pots[0]
+        winner = next(i for i, share in enumerate(shares) if share)
+        pot = put_in - uncalled
+        paid = [0] * len(shares)
+        paid[winner] = pot - rake
+        return [(pot, rake, paid)]
     assert put_in - uncalled == sum(amount for amount, _, _ in pots), "uncalled bets disagree"
     return pots
 
@@ -648,7 +648,10 @@ def to_pokerstars(hand: PlayedHand) -> tuple[list[str], int | None]:
     index of the line a refusal case corrupted (its marked step), if any."""
     table = hand.table
     names = table.names
-    money = lambda amount: stars_money(amount, table)  # noqa: E731
+
+    def money(amount: int) -> str:
+        return stars_money(amount, table)
+
     lines = [
         _header(table),
         f"Table '{table.table_name}' {table.max_seats}-max Seat #{table.button_seat} is the button",
