@@ -182,6 +182,8 @@ class StarsHand:
     posts: list[str] = field(default_factory=list)
     sitting_out: int = 0
     lines: list[str] = field(default_factory=list)
+    # The betting in PHH's words: (name, "f" | "cc" | "cbr", street total for cbr).
+    actions: list[tuple[str, str, int]] = field(default_factory=list)
 
 
 def read_stars(lines: list[str]) -> StarsHand:
@@ -255,9 +257,16 @@ def read_stars(lines: list[str]) -> StarsHand:
                 street[name] = street.get(name, 0) + (0 if verb == "posts the ante" else live)
             if verb.startswith("posts"):
                 hand.posts.append(verb)
+            elif verb == "calls":
+                hand.actions.append((name, "cc", 0))
+            else:
+                hand.actions.append((name, "cbr", street[name]))
             hand.stacks[name] -= added
             hand.put_in += added
             assert hand.stacks[name] >= 0, line
+            continue
+        if rest in (": folds", ": checks"):
+            hand.actions.append((name, "f" if rest == ": folds" else "cc", 0))
             continue
         shows = re.match(r": shows \[([^\]]+)\]", rest)
         if shows:
@@ -388,6 +397,13 @@ def test_pokerstars_hand_is_the_same_hand_as_its_phhs_twin(key: str) -> None:
         if len(a.split()) == 3 and a.split()[1] == "sm"
     }
     assert shown == hand.shown
+    betting = []
+    for action in minor_actions(twin["actions"], scale):
+        words = action.split()
+        if words[0] != "d" and words[1] in ("f", "cc", "cbr"):
+            amount = int(words[2]) if words[1] == "cbr" else 0
+            betting.append((twin["players"][int(words[0][1:]) - 1], words[1], amount))
+    assert betting == hand.actions
     for name, cards in dealt.items():
         known = name == hand.hero_name or name in hand.shown
         assert (cards != "????") is known, f"{name}'s cards: {cards}"
