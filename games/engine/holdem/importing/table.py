@@ -33,8 +33,9 @@ IMPORTED_RULES_EDITION = 2
 BOARD_SIZES = (0, 3, 4, 5)
 
 
-def play_source(hand: SourceHand) -> ParsedHand:
-    """The hand's events, or :class:`HandRefused` naming its line and the reason."""
+def play_source(hand: SourceHand, *, rake: tuple[int, ...] | None = None) -> ParsedHand:
+    """The hand's events, or :class:`HandRefused` naming its line and the reason; ``rake``:
+    the room's rake by pot, when known (else its total, from the main pot first)."""
     count = len(hand.players)
     if not 2 <= count <= MAX_PLAYERS:
         raise HandRefused(
@@ -52,7 +53,7 @@ def play_source(hand: SourceHand) -> ParsedHand:
         first_button=hand.button,
         rules_edition=IMPORTED_RULES_EDITION,
         forced_bets=tuple(hand.forced),
-        rake=hand.rake,
+        rake=rake if rake is not None else ((hand.rake,) if hand.rake else ()),
         mucks=tuple(sorted(hand.mucks)),
         scale=hand.scale,
     )
@@ -69,8 +70,41 @@ def play_source(hand: SourceHand) -> ParsedHand:
         raise HandRefused(ErrorCode.HAND_TRUNCATED, _last_line(hand))
     if state.phase != BETTING:
         _check_board_used(state, hand)
+        rakes = _rake_by_pot(events, hand)
+        if rakes is not None and rakes != table.rake:
+            # The room took its rake pot by pot: play the hand again with that split.
+            return play_source(hand, rake=rakes)
         _check_payouts(events, hand)
     return _parsed(hand, tuple(events), finished=state.phase != BETTING)
+
+
+def _rake_by_pot(events: Sequence[Event], hand: SourceHand) -> tuple[int, ...] | None:
+    """The rake of each pot that makes each player's payout the file's, where the pots'
+    winners tell it: a pot whose winners win no other pot paid what they collected; the rest of
+    the rake is the main pot's (any split of it pays the same). None if the file does not say
+    what it paid, or takes no rake."""
+    if not hand.rake or hand.collected is None:
+        return None
+    awards = sorted((item for item in events if isinstance(item, ev.PotAwarded)), key=_pot)
+    if len(awards) < 2:
+        return None
+    wins: dict[int, int] = {}
+    for award in awards:
+        for seat in award.winners:
+            wins[seat] = wins.get(seat, 0) + 1
+    rakes = [0] * len(awards)
+    for index, award in enumerate(awards):
+        if index and all(wins[seat] == 1 for seat in award.winners):
+            paid = sum(hand.collected.get(seat, 0) for seat in award.winners)
+            rakes[index] = award.amount + award.rake - paid
+    rakes[0] = hand.rake - sum(rakes[1:])
+    if any(rake < 0 for rake in rakes):
+        return None
+    return tuple(rakes)
+
+
+def _pot(award: ev.PotAwarded) -> int:
+    return award.pot
 
 
 def deck_for(hand: SourceHand) -> tuple[str, ...]:
