@@ -67,16 +67,17 @@ def read_sections(lines: Iterable[Line]) -> Iterator[Section]:
     """Each hand's section, lazily: a new one at each ``[name]`` table header."""
     current: list[Line] = []
     name = ""
+    start: int | None = None  # the section's header line (a .phh file has none)
     for number, text in lines:
         header = SECTION.match(text)
         if header is not None and not _inside_array(current):
             if _has_content(current):
-                yield _section(name, current)
-            current, name = [], header["name"].strip("'\"")
+                yield _section(name, current, start)
+            current, name, start = [], header["name"].strip("'\""), number
             continue
         current.append((number, text))
     if _has_content(current):
-        yield _section(name, current)
+        yield _section(name, current, start)
 
 
 def _inside_array(lines: list[Line]) -> bool:
@@ -92,8 +93,18 @@ def _has_content(lines: list[Line]) -> bool:
     return any(text.strip() and not text.strip().startswith("#") for _, text in lines)
 
 
-def _section(name: str, lines: list[Line]) -> Section:
-    return Section(lines[0][0], name, "".join(text for _, text in lines), tuple(lines))
+def _section(name: str, lines: list[Line], start: int | None) -> Section:
+    first = start if start is not None else lines[0][0]
+    return Section(first, name, "".join(text for _, text in lines), tuple(lines))
+
+
+HAND_FIELD = re.compile(r"^\s*hand\s*=\s*['\"]?([^'\"#\s]+)", re.MULTILINE)
+
+
+def hand_id_of(section: Section) -> str:
+    """The section's ``hand`` field, read without parsing it (for a refusal's report)."""
+    found = HAND_FIELD.search(section.text)
+    return found[1] if found else ""
 
 
 def parse_section(section: Section, file_name: str) -> SourceHand:
