@@ -307,7 +307,10 @@ class _Reader:
             self.street = STREETS[title]
             dealt = _bracketed(cards)
             new = self._cards(dealt[-1] if dealt else [], "board", number)
-            self.board.extend(new)
+            for card in new:
+                if card in self.board:
+                    raise HandRefused(ErrorCode.CARD_DEALT_TWICE, number, card=card)
+                self.board.append(card)
         elif title == "SUMMARY":
             self.in_summary = True
             self.summary_seen = True
@@ -380,7 +383,10 @@ class _Reader:
             return
         board = _BOARD.match(text)
         if board is not None:
-            self.summary_board = self._cards(board["cards"].split(), "board", number)
+            # The board once more: checked as cards, told by the streets already.
+            self.summary_board = [
+                self.book.card(text, number) or "??" for text in board["cards"].split()
+            ]
             return
         seat = _SUMMARY_SEAT.match(text)
         if seat is not None and seat["name"] in self.names:
@@ -395,8 +401,8 @@ class _Reader:
         hand.complete = self.summary_seen
         for player, cards in {**self.dealt, **self.showed}.items():
             hand.hole[player] = list[str | None](cards)
-        board = self.summary_board if self.summary_board is not None else self.board
-        hand.board = list(board)
+        board = self.board or self.summary_board or []
+        hand.board = [card if card != "??" else None for card in board]
         if len(self.dealt) == 1:
             hand.hero = next(iter(self.dealt))
         hand.collected = dict(self.collected) if self.summary_seen else None
