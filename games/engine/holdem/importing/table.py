@@ -196,10 +196,10 @@ def _play(state: HoldemState, action: SourceAction, hand: SourceHand, events: li
 
 def _check_nobody_could_answer(state: HoldemState, action: SourceAction) -> bool:
     """A check PokerKit's histories ask of the one player left with chips after everyone else
-    went all-in: our engine dealt on at once (nobody could answer a bet), so it is skipped."""
+    went all-in: our engine dealt on at once (nobody could answer a bet), so it is skipped —
+    a check or call of a live player on a street (or in a hand) our engine is already past."""
     moved_on = state.phase != BETTING or BOARD_SIZES[action.street] < len(state.board)
-    able = [seat for seat, each in enumerate(state.seats) if each.can_act]
-    return moved_on and able == [action.player]
+    return moved_on and state.seats[action.player].live
 
 
 def _check_board_used(state: HoldemState, hand: SourceHand) -> None:
