@@ -33,7 +33,8 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from games.engine.errors import ErrorCode, render
-from games.engine.events import to_record
+from games.engine.events import from_record, to_record
+from games.engine.holdem.game import UNKNOWN_CARD
 from games.engine.holdem import HOLDEM
 from games.engine.holdem.importing import (
     NotAHandHistory,
@@ -42,7 +43,7 @@ from games.engine.holdem.importing import (
     iter_hands,
     sniff,
 )
-from games.errors import ApplicationError
+from games.errors import ApplicationError, HandNotFound
 from games.models import Event as EventRow
 from games.models import HandImport, HandSummary, ImportedHand, Match, Player
 
@@ -204,7 +205,50 @@ def source_body(hand: ImportedHand) -> dict[str, Any]:
         "scale": hand.scale,
         "file_name": hand.file_name,
         "line": hand.line,
+        "players": list(hand.players),
+        "hero": hand.hero,
     }
+
+
+def imported_replay(match: Match, hand_number: int) -> dict[str, Any]:
+    """An imported hand's replay: its events with every card its history tells (the hands it
+    does not tell stay unknown: ``null``), however far the history goes, and its ``source``."""
+    rows = list(EventRow.objects.filter(match=match, hand_number=hand_number).order_by("seq"))
+    if not rows:
+        raise HandNotFound(hand_number)
+    events = [
+        {
+            "seq": row.seq,
+            "created_at": row.created_at.isoformat(),
+            **told_record(from_record(row.type, row.version, row.payload)),
+        }
+        for row in rows
+    ]
+    source = ImportedHand.objects.get(match=match)
+    return {
+        "hand_number": hand_number,
+        "events": events,
+        "commitment": None,
+        "seed": None,
+        "dealt": None,
+        "source": source_body(source),
+    }
+
+
+def told_record(item: Any) -> dict[str, Any]:
+    """An imported hand's event as its history tells it: the deck (which holds placeholders)
+    left out, each unknown card ``null``."""
+    record = to_record(item)
+    payload = record["payload"]
+    if record["type"] == "holdem.hand_started":
+        payload["deck"] = None
+    for key in ("cards", "burned"):
+        value = payload.get(key)
+        if isinstance(value, list | tuple):
+            payload[key] = [None if card == UNKNOWN_CARD else card for card in value]
+        elif value == UNKNOWN_CARD:
+            payload[key] = None
+    return record
 
 
 def player_rooms(player: Player | None) -> list[dict[str, Any]]:
