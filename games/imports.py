@@ -34,8 +34,8 @@ from django.utils import timezone
 
 from games.engine.errors import ErrorCode, render
 from games.engine.events import from_record, to_record
-from games.engine.holdem.game import UNKNOWN_CARD
 from games.engine.holdem import HOLDEM
+from games.engine.holdem.game import UNKNOWN_CARD
 from games.engine.holdem.importing import (
     NotAHandHistory,
     ParsedHand,
@@ -503,13 +503,40 @@ def _store_new(job: HandImport, hands: Sequence[ParsedHand]) -> tuple[int, int]:
         )
         for hand in fresh
     ]
-    Match.objects.bulk_create(matches)
+    _insert(Match, matches)
     _copy_events(matches, fresh, now)
-    HandSummary.objects.bulk_create(_summaries(matches, fresh))
-    ImportedHand.objects.bulk_create(
-        [_source_row(job, match, hand) for match, hand in zip(matches, fresh, strict=True)]
+    _insert(HandSummary, _summaries(matches, fresh))
+    _insert(
+        ImportedHand,
+        [_source_row(job, match, hand, now) for match, hand in zip(matches, fresh, strict=True)],
     )
     return len(fresh), len(hands) - len(fresh)
+
+
+def _insert(model: Any, rows: Sequence[Any]) -> None:
+    """Rows of ``model`` in one COPY on PostgreSQL (Django's bulk INSERT elsewhere): their
+    concrete columns as the model would save them. Rows with a serial id get theirs from the
+    database (their ``id`` is left out)."""
+    if connection.vendor != "postgresql":
+        model.objects.bulk_create(rows)
+        return
+    fields = [
+        field
+        for field in model._meta.concrete_fields
+        if not (field.primary_key and getattr(field, "db_returning", False))
+    ]
+    table = connection.ops.quote_name(model._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+    with connection.cursor() as cursor, cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+        for row in rows:
+            copy.write_row([_copy_value(field, row) for field in fields])
+
+
+def _copy_value(field: Any, row: Any) -> Any:
+    value = field.get_db_prep_save(getattr(row, field.attname), connection)
+    if hasattr(value, "obj"):  # a JSON adapter: COPY takes the text
+        return json.dumps(value.obj)
+    return value
 
 
 def _not_stored(owner: Player, hands: Sequence[ParsedHand]) -> list[ParsedHand]:
@@ -604,8 +631,9 @@ def _summaries(matches: Sequence[Match], hands: Sequence[ParsedHand]) -> list[Ha
     return rows
 
 
-def _source_row(job: HandImport, match: Match, hand: ParsedHand) -> ImportedHand:
+def _source_row(job: HandImport, match: Match, hand: ParsedHand, now: Any) -> ImportedHand:
     return ImportedHand(
+        created_at=now,
         match=match,
         owner=job.owner,
         hand_import=job,
