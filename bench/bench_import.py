@@ -14,6 +14,7 @@ only, nothing stored.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import subprocess
@@ -49,7 +50,7 @@ def corpus_hands() -> list[str]:
             continue
         text = path.read_text(encoding="utf-8-sig")
         starts = [found.start() for found in HEADER.finditer(text)] + [len(text)]
-        hands += [text[a:b].strip() + "\n" for a, b in zip(starts, starts[1:], strict=False)]
+        hands += [text[a:b].strip() + "\n" for a, b in itertools.pairwise(starts)]
     return hands
 
 

@@ -146,7 +146,11 @@ def deck_for(hand: SourceHand) -> tuple[str, ...]:
         place(order, cards[0])
         place(count + order, cards[1])
     if len(hand.board) > 5:
-        raise HandRefused(ErrorCode.MALFORMED_LINE, hand.line, text=" ".join(card or "??" for card in hand.board)[:80])
+        raise HandRefused(
+            ErrorCode.MALFORMED_LINE,
+            hand.line,
+            text=" ".join(card or "??" for card in hand.board)[:80],
+        )
     start = 2 * count
     for card, position in zip(
         hand.board, (start + 1, start + 2, start + 3, start + 5, start + 7), strict=False
@@ -222,7 +226,11 @@ def _check_nobody_could_answer(state: HoldemState, action: SourceAction) -> bool
 def _check_board_used(state: HoldemState, hand: SourceHand) -> None:
     """The file's board is exactly the board the hand needed."""
     if len(hand.board) > len(state.board):
-        raise HandRefused(ErrorCode.MALFORMED_LINE, hand.line, text=" ".join(card or "??" for card in hand.board)[:80])
+        raise HandRefused(
+            ErrorCode.MALFORMED_LINE,
+            hand.line,
+            text=" ".join(card or "??" for card in hand.board)[:80],
+        )
 
 
 def _check_payouts(events: Sequence[Event], hand: SourceHand) -> None:
