@@ -45,7 +45,7 @@ from games.engine.holdem.importing import (
 )
 from games.errors import ApplicationError, HandNotFound
 from games.models import Event as EventRow
-from games.models import HandImport, HandSummary, ImportedHand, Match, Player
+from games.models import HandImport, HandSummary, HoldemStatLine, ImportedHand, Match, Player
 
 logger = logging.getLogger(__name__)
 
@@ -510,7 +510,43 @@ def _store_new(job: HandImport, hands: Sequence[ParsedHand]) -> tuple[int, int]:
         ImportedHand,
         [_source_row(job, match, hand, now) for match, hand in zip(matches, fresh, strict=True)],
     )
+    _insert_stat_lines(owner, matches, fresh)
     return len(fresh), len(hands) - len(fresh)
+
+
+IMPORTED_LEVEL = "imported"
+
+
+def _insert_stat_lines(
+    owner: Player, matches: Sequence[Match], hands: Sequence[ParsedHand]
+) -> None:
+    """The owner's statistics line of each finished hand with a hero (the owner's seat), as a
+    hand played here has: ``GET /api/stats/?source=imported`` (or a room) adds them up."""
+    stats = HOLDEM.stats
+    assert stats is not None
+    heroes = {
+        match.pk: (hand.hero, hand)
+        for match, hand in zip(matches, hands, strict=True)
+        if hand.hero is not None and hand.finished
+    }
+    if not heroes:
+        return
+    rows = HandSummary.objects.filter(match_id__in=list(heroes)).values_list("match_id", "pk")
+    lines = []
+    for match_id, hand_pk in rows:
+        hero, hand = heroes[match_id]
+        fields = stats.line([to_record(item) for item in hand.events[1:]], hero)
+        if fields is not None:
+            lines.append(
+                HoldemStatLine(
+                    hand_id=hand_pk,
+                    player=owner,
+                    match_id=match_id,
+                    level=IMPORTED_LEVEL,
+                    **fields,
+                )
+            )
+    _insert(HoldemStatLine, lines)
 
 
 def _insert(model: Any, rows: Sequence[Any]) -> None:

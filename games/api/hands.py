@@ -125,7 +125,8 @@ class HandAnalysisView(APIView):
     )
     def get(self, request: Request, match_id: str, hand_number: int) -> Response:
         match = selectors.match_get(match_id=match_id, player=match_owner(request))
-        if not game_for(match.game).offers_analysis:
+        if not game_for(match.game).offers_analysis or match.origin == match.Origin.IMPORTED:
+            # An imported hand's cards are often unknown: no equity or review is invented.
             raise AnalysisUnavailable(hand_number)
         hand = HandSummary.objects.filter(match=match, hand_number=hand_number).first()
         if hand is None:

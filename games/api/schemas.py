@@ -143,10 +143,15 @@ def _is_optional(annotation: Any) -> tuple[Any, bool]:
     return annotation, False
 
 
-def _field_for(annotation: Any, name: str, *, nullable: bool = False) -> serializers.Field:
-    """A serializer field for a dataclass field's type, as JSON carries it."""
+def _field_for(
+    annotation: Any, name: str, *, nullable: bool = False, omitted: bool = False
+) -> serializers.Field:
+    """A serializer field for a dataclass field's type, as JSON carries it (``omitted``: the
+    event leaves it out at its default, so it is not required)."""
     inner, optional = _is_optional(annotation)
     options: dict[str, Any] = {"allow_null": True} if (optional or nullable) else {}
+    if omitted:
+        options["required"] = False
     if isinstance(inner, list):  # a union of several types: leave it open
         return serializers.JSONField(**options)
     if inner is bool:
@@ -260,7 +265,10 @@ def _event_schemas(games: tuple[str, ...]) -> dict[str, type[serializers.Seriali
                 (serializers.Serializer,),
                 {
                     field.name: _field_for(
-                        hints[field.name], field.name, nullable=field.name in hidden
+                        hints[field.name],
+                        field.name,
+                        nullable=field.name in hidden,
+                        omitted=field.name in getattr(cls, "OMITTED_AT_DEFAULT", ()),
                     )
                     for field in dataclasses.fields(cls)
                 },

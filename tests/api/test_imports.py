@@ -132,6 +132,8 @@ def test_an_imported_hand_replays_through_the_match_endpoints(api: ApiClient) ->
     assert replay["source"]["scale"] == hand["scale"]
     types = [event["type"] for event in replay["events"]]
     assert types[0] == "holdem.hand_started" and "holdem.pot_awarded" in types
+    # Nothing is invented for cards the history does not tell: no analysis yet.
+    assert api.get(f"/api/matches/{hand['id']}/hands/1/analysis/").code == "analysis_unavailable"
 
 
 def test_imports_are_their_owner_s(api: ApiClient, make_client: Any) -> None:
@@ -179,3 +181,14 @@ def test_no_file_is_an_invalid_request(api: ApiClient) -> None:
     api.session()
     response = api.http.post("/api/imports/", {}, headers={"X-CSRFToken": api.csrf_token or ""})
     assert response.status_code == 400 and response.json()["code"] == "invalid"
+
+
+def test_statistics_by_source(api: ApiClient) -> None:
+    imported_file(api, "pokerstars/cash_6max.txt")
+    played = api.get("/api/stats/").ok().body["holdem"]
+    assert played == []  # nothing played here yet: imported hands are kept apart
+    imported = api.get("/api/stats/", source="imported").ok().body["holdem"]
+    by_room = api.get("/api/stats/", source="pokerstars").ok().body["holdem"]
+    assert imported and imported == by_room
+    assert imported[0]["level"] == "imported"
+    assert api.get("/api/stats/", source="partypoker").ok().body["holdem"] == []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
 from games.engine.betting import betting_events
 from games.engine.events import (
@@ -52,6 +53,9 @@ class MatchStarted(MatchStart):
     rules_edition: int = 1
     # A table configured from a hand history (games.engine.holdem.importing); each left out of
     # the record at its default, so a played table's record is what it always was.
+    OMITTED_AT_DEFAULT: ClassVar[frozenset[str]] = frozenset(
+        {"forced_bets", "rake", "mucks", "scale"}
+    )
     forced_bets: tuple[tuple[int, str, int], ...] = ()
     rake: tuple[int, ...] = ()
     mucks: tuple[int, ...] = ()
@@ -215,6 +219,7 @@ class PotAwarded(Event):
     # What the room kept of this pot (an imported hand: ``amount`` is what it paid out); left
     # out of the record when 0, so a played hand's record is what it always was.
     rake: int = 0
+    OMITTED_AT_DEFAULT: ClassVar[frozenset[str]] = frozenset({"rake"})
 
     def payload(self) -> Payload:
         record = Event.payload(self)
