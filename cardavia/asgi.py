@@ -28,6 +28,9 @@ from cardavia.wsgi import application as django_wsgi  # noqa: E402
 
 STREAM = re.compile(r"^/api/matches/[^/]+/stream/$")
 
+# The ignores: one WSGI call and one ASGI scope, which a2wsgi types with TypedDicts of its own
+# and django-stubs as plain dicts (and its WSGIHandler as answering a response object, which
+# iterates as the bytes WSGI wants): neither library's types admit the other's.
 wsgi = WSGIMiddleware(django_wsgi, workers=settings.WEB_THREADS)  # type: ignore[arg-type]
 
 

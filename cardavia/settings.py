@@ -8,9 +8,14 @@ and ``ALLOWED_HOSTS``; README.md lists every variable read here.
 
 from pathlib import Path
 
+import django_stubs_ext
 import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+
+# Django's generic classes (ModelAdmin[Match], ModelForm[Translation]) as the type stubs write
+# them, subscriptable at run time too.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -266,7 +271,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_throttle": 1 if CELERY_VISIBILITY_TIMEOUT < 60 else 10,
 }
 # Matches left waiting on an AI (a lost message, a worker that died) are picked up again.
-CELERY_BEAT_SCHEDULE: dict[str, dict] = {
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "sweep-stalled-ai-turns": {"task": "bots.tasks.sweep", "schedule": 5.0},
 }
 # A bot that hangs must not hang its match. Past the soft limit (seconds) the bot's act() gets
@@ -291,7 +296,9 @@ CELERY_TASK_ANNOTATIONS = {
 # needs no table or server. A database cache would also be shared, but would put a write per
 # throttled request on the database the game needs.
 _CACHE_URL = env.str("CACHE_URL", default="") or (
-    CELERY_BROKER_URL if (CELERY_BROKER_URL or "").startswith(("redis://", "rediss://")) else ""
+    CELERY_BROKER_URL
+    if CELERY_BROKER_URL and CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
+    else ""
 )
 if _CACHE_URL.startswith(("redis://", "rediss://")):
     CACHES = {

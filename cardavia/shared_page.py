@@ -113,7 +113,10 @@ def preview(body: Mapping[str, Any], language: Language) -> dict[str, str]:
 def shared_page(request: HttpRequest, token: str) -> HttpResponse:
     language = reader_language(request.headers.get("Accept-Language", ""))
     context: dict[str, Any] = {"language": language.code, "direction": language.direction or "ltr"}
-    wait = scope_wait("shared", f"address:{RouteThrottle().get_ident(request)}")
+    # get_ident reads only the request's META, which a Django request has as DRF's does
+    # (djangorestframework-stubs ask for DRF's).
+    address = RouteThrottle().get_ident(request)  # type: ignore[arg-type]
+    wait = scope_wait("shared", f"address:{address}")
     if wait is not None:
         response = render(request, "frontend/index.html", context, status=429)
         response["Retry-After"] = str(wait)

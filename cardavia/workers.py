@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from uvicorn_worker import UvicornWorker
 
 
-class StreamWorker(UvicornWorker):
+class StreamWorker(UvicornWorker):  # type: ignore[misc]  # uvicorn-worker ships no types
     CONFIG_KWARGS: ClassVar[dict[str, Any]] = {
         "loop": "auto",
         "http": "auto",

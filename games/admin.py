@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Model, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -43,7 +43,7 @@ from games.selectors import hand_events
 HANDS_PER_PAGE = 50
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin[M: Model](admin.ModelAdmin[M]):
     """History is written by the game, not by staff."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -56,7 +56,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class BackOfficeAdmin(ReadOnlyAdmin):
+class BackOfficeAdmin[M: Model](ReadOnlyAdmin[M]):
     """Renders its pages in the reader's language, with their labels from the catalog."""
 
     def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
@@ -208,7 +208,7 @@ class StatusFilter(admin.SimpleListFilter):
 
 
 @admin.register(Match)
-class MatchAdmin(BackOfficeAdmin):
+class MatchAdmin(BackOfficeAdmin[Match]):
     list_display = (
         "short_id",
         "game_name",
@@ -479,7 +479,7 @@ def _hand_audit(match: Match, hand_number: int) -> tuple[str, Any]:
     ).first()
     if stored is not None:
         bad = stored.mismatch_seq if stored.reason else None
-        difference = match_page.Difference.between(
+        difference: match_page.Difference | None = match_page.Difference.between(
             bad, stored.reason, stored.found, stored.expected
         )
     else:
@@ -497,7 +497,7 @@ def _hand_audit(match: Match, hand_number: int) -> tuple[str, Any]:
 
 
 @admin.register(Event)
-class EventAdmin(BackOfficeAdmin):
+class EventAdmin(BackOfficeAdmin[Event]):
     list_display = ("match", "seq", "type", "version", "hand_number", "created_at")
     list_filter = ("type",)
     search_fields = ("type",)
@@ -507,7 +507,7 @@ class EventAdmin(BackOfficeAdmin):
 
 
 @admin.register(HandSummary)
-class HandSummaryAdmin(BackOfficeAdmin):
+class HandSummaryAdmin(BackOfficeAdmin[HandSummary]):
     list_display = (
         "hand",
         "match_link",
@@ -565,7 +565,7 @@ class HandSummaryAdmin(BackOfficeAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ("id", "display_name", "user", "created_at")
     search_fields = ("display_name", "user__username")
     readonly_fields = ("created_at",)

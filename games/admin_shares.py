@@ -33,7 +33,7 @@ class LiveFilter(admin.SimpleListFilter):
 
 
 @admin.register(SharedHand)
-class SharedHandAdmin(admin.ModelAdmin):
+class SharedHandAdmin(admin.ModelAdmin[SharedHand]):
     list_display = ("token_start", "owner", "hand", "show_owner_name", "created_at", "revoked_at")
     list_filter = (LiveFilter, "show_owner_name")
     search_fields = ("owner__user__username", "match__id")

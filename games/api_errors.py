@@ -44,7 +44,8 @@ def _from_drf(exc: exceptions.APIException, context: dict[str, Any]) -> Refusal:
             ErrorCode.UNSUPPORTED_MEDIA_TYPE, media_type=getattr(request, "content_type", "")
         )
     if isinstance(exc, exceptions.Throttled):
-        return refusal(ErrorCode.THROTTLED, wait=exc.wait)
+        # djangorestframework-stubs omit the `wait` DRF's Throttled keeps (its seconds or None).
+        return refusal(ErrorCode.THROTTLED, wait=exc.wait)  # type: ignore[attr-defined]
     simple = {
         exceptions.ParseError: ErrorCode.PARSE_ERROR,
         exceptions.NotFound: ErrorCode.NOT_FOUND,

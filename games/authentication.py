@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import CsrfViewMiddleware
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
@@ -16,8 +17,15 @@ from games.players import current_player
 
 
 class _CSRFCheck(CsrfViewMiddleware):
-    def _reject(self, request: Any, reason: str) -> str:  # type: ignore[override]
+    def _reject(self, request: Any, reason: str) -> str:
         return reason
+
+
+def _no_view(request: HttpRequest) -> HttpResponse:
+    """What the CSRF check is handed as the next step and as the view (it looks for
+    ``csrf_exempt`` on it): outside Django's middleware chain there is neither, and it calls
+    neither."""
+    raise AssertionError("the CSRF check calls no view")
 
 
 class PlayerSessionAuthentication(BaseAuthentication):
@@ -34,10 +42,10 @@ class PlayerSessionAuthentication(BaseAuthentication):
             return None
         return (django_request.user, player)
 
-    def _enforce_csrf(self, django_request: Any) -> None:
-        check = _CSRFCheck(lambda _request: None)
+    def _enforce_csrf(self, django_request: HttpRequest) -> None:
+        check = _CSRFCheck(_no_view)
         check.process_request(django_request)
-        reason = check.process_view(django_request, None, (), {})
+        reason = check.process_view(django_request, _no_view, (), {})
         if reason:
             raise exceptions.PermissionDenied(f"CSRF Failed: {reason}")
 

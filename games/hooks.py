@@ -136,8 +136,12 @@ class Words(Protocol):
     ``wrap`` decorates each substituted value and ``literal`` the message's own text (a caller
     writing HTML escapes both)."""
 
-    language: str
-    direction: str
+    # Read-only (a frozen dataclass may be one).
+    @property
+    def language(self) -> str: ...
+
+    @property
+    def direction(self) -> str: ...
 
     def __call__(
         self,

@@ -13,10 +13,11 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from games.errors import IdempotencyKeyReused, InvalidIdempotencyKey
 from games.models import IdempotentResponse, Player
@@ -26,6 +27,14 @@ MAX_KEY_LENGTH = 128
 
 # A command run under a key: it answers (HTTP status, JSON body).
 Command = Callable[[], tuple[int, Any]]
+
+_keyed: ContextVar[bool] = ContextVar("keyed", default=False)
+
+
+def inside_keyed_command() -> bool:
+    """Whether a command runs now inside its Idempotency-Key's transaction, which any failure
+    of the command rolls back whole (the services take no savepoint of their own there)."""
+    return _keyed.get()
 
 
 @dataclass(frozen=True)
@@ -50,16 +59,16 @@ def idempotent_run(*, player: Player, key: str, fingerprint: str, run: Command) 
         status, body = run()
         return Response(status=status, body=body, replayed=False)
     with transaction.atomic():
-        # NO KEY UPDATE: serializes this player's keyed commands, yet lets another transaction's
-        # deferred foreign-key check on the player row (FOR KEY SHARE at COMMIT, e.g. an AI turn
-        # writing a stats line while it holds the match) go through instead of deadlocking.
-        Player.objects.select_for_update(no_key=True).filter(pk=player.pk).exists()
-        stored = IdempotentResponse.objects.filter(player=player, key=key).first()
+        stored = _lock_and_look_up(player, key)
         if stored is not None:
             if stored.request_fingerprint != fingerprint:
                 raise IdempotencyKeyReused(key)
             return Response(status=stored.status_code, body=stored.body, replayed=True)
-        status, body = run()
+        token = _keyed.set(True)
+        try:
+            status, body = run()
+        finally:
+            _keyed.reset(token)
         IdempotentResponse.objects.create(
             player=player,
             key=key,
@@ -68,3 +77,40 @@ def idempotent_run(*, player: Player, key: str, fingerprint: str, run: Command) 
             body=body,
         )
     return Response(status=status, body=body, replayed=False)
+
+
+@dataclass(frozen=True)
+class _Stored:
+    request_fingerprint: str
+    status_code: int
+    body: Any
+
+
+def _lock_and_look_up(player: Player, key: str) -> _Stored | None:
+    """Lock the player's row and read the response stored under ``key``, if any.
+
+    NO KEY UPDATE: serializes this player's keyed commands, yet lets another transaction's
+    deferred foreign-key check on the player row (FOR KEY SHARE at COMMIT, e.g. an AI turn
+    writing a stats line while it holds the match) go through instead of deadlocking. On
+    PostgreSQL the lock and the look-up are one round trip (every keyed command pays it)."""
+    if connection.vendor != "postgresql":
+        Player.objects.select_for_update(no_key=True).filter(pk=player.pk).exists()
+        row = IdempotentResponse.objects.filter(player=player, key=key).first()
+        if row is None:
+            return None
+        return _Stored(row.request_fingerprint, row.status_code, row.body)
+    responses = IdempotentResponse._meta.db_table
+    players = Player._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'SELECT r.request_fingerprint, r.status_code, r.body FROM "{players}" p '
+            f'LEFT JOIN "{responses}" r ON r.player_id = p.id AND r.key = %s '
+            "WHERE p.id = %s FOR NO KEY UPDATE OF p",
+            [key, player.pk],
+        )
+        found = cursor.fetchone()
+    if found is None or found[0] is None:
+        return None
+    fingerprint, status, body = found
+    # Django reads jsonb as text (its JSONField decodes it): so does this raw read.
+    return _Stored(fingerprint, int(status), json.loads(body) if isinstance(body, str) else body)

@@ -3,11 +3,9 @@ and the services that sign a guest up or log them in, keeping their matches."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import auth
 from django.contrib.auth import authenticate, get_user_model, login
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import (
     MinimumLengthValidator,
     get_default_password_validators,
@@ -34,7 +32,11 @@ def current_player(request: HttpRequest) -> Player | None:
     return Player.objects.filter(id=player_id, user__isnull=True).first()
 
 
-def session_owner(session: SessionBase) -> tuple[Any, Any]:
+#: A session's logged-in user id (as Django's auth keeps it, a string) and player id.
+SessionOwner = tuple[str | None, int | None]
+
+
+def session_owner(session: SessionBase) -> SessionOwner:
     """Who a session speaks for: its logged-in user's id and its player's id (None, None once
     it has ended). A live stream compares it with what it was when the stream opened."""
     return session.get(auth.SESSION_KEY), session.get(SESSION_KEY)
@@ -49,19 +51,19 @@ def ensure_player(request: HttpRequest) -> Player:
     return player
 
 
-def _player_for_user(user: AbstractBaseUser) -> Player:
+def _player_for_user(user: User) -> Player:
     player, _ = Player.objects.get_or_create(
         user=user, defaults={"display_name": user.get_username()}
     )
     return player
 
 
-def player_for_user(user: AbstractBaseUser) -> Player:
+def player_for_user(user: User) -> Player:
     """The account's player, made on its first use (``manage.py import_hands``)."""
     return _player_for_user(user)
 
 
-def adopt_guest(request: HttpRequest, guest: Player | None, user: AbstractBaseUser) -> Player:
+def adopt_guest(request: HttpRequest, guest: Player | None, user: User) -> Player:
     """After sign-up or log-in, the guest's matches become the account's, on every device."""
     with transaction.atomic():
         player = Player.objects.filter(user=user).first()
@@ -120,6 +122,7 @@ def user_sign_up(*, request: HttpRequest, username: str, password: str) -> Playe
     try:
         field.run_validators(username)
     except ValidationError:
+        assert field.max_length is not None  # a username's column has a length
         raise InvalidUsername(maximum=field.max_length) from None
     if users.objects.filter(username__iexact=username).exists():
         raise UsernameTaken(username)

@@ -223,6 +223,7 @@ def match_hands(match: Match) -> list[dict[str, Any]]:
     records: dict[int, list[dict[str, Any]]] = {}
     rows = EventRow.objects.filter(match=match, hand_number__isnull=False).order_by("seq")
     for number, kind, payload in rows.values_list("hand_number", "type", "payload"):
+        assert number is not None  # hand_number__isnull=False
         records.setdefault(number, []).append({"type": kind, "payload": payload})
     return [
         {

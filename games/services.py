@@ -29,6 +29,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import Field, Model
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
@@ -40,6 +41,7 @@ from games.engine.match import advance_match
 from games.engine.shuffle import new_seed
 from games.errors import MatchNotFound, StaleSequence
 from games.hooks import HUMAN
+from games.idempotency import inside_keyed_command
 from games.models import Event as EventRow
 from games.models import HandSummary, Match, Player, Snapshot
 from games.projections import Projected, db_values, project
@@ -58,6 +60,13 @@ class Appended:
     events: list[tuple[int, Event]]
     state: Any
     created_at: dict[int, datetime]  # when each new event was stored, by seq
+
+
+# NO_SAVEPOINT: a player's command runs inside the transaction of its Idempotency-Key (see
+# games.idempotency) when it has one. Its own atomic block takes no savepoint there: a refused
+# command propagates and rolls that whole transaction back anyway (nothing is stored, the key's
+# response neither), and SAVEPOINT and RELEASE were two round trips of every action. Anywhere
+# else (a caller's own transaction, a test's) it keeps its savepoint.
 
 
 def player_create_guest() -> Player:
@@ -82,7 +91,7 @@ def match_start(
     rules = game_for(game)
     start = rules.start_match(blinds)  # before anything is stored: an unknown option stores none
     seats = seats if seats is not None else default_seats(rules, level)
-    with transaction.atomic():
+    with transaction.atomic(savepoint=not inside_keyed_command()):  # see NO_SAVEPOINT
         match = Match.objects.create(owner=player, game=game, level=level, seats=seats)
         match = match_get(match_id=match.pk, lock=True)
         return _append(match, Known.empty(match, rules), [start], rules)
@@ -98,7 +107,7 @@ def match_act(
     expected_seq: int | None = None,
 ) -> Appended:
     """The human's action in their own match."""
-    with transaction.atomic():
+    with transaction.atomic(savepoint=not inside_keyed_command()):  # see NO_SAVEPOINT
         match = match_get(match_id=match_id, player=player, lock=True)
         game = game_for(match.game)
         _check_expected_seq(match, expected_seq)
@@ -108,7 +117,7 @@ def match_act(
 
 def match_restart(*, match_id: Any, player: Player, expected_seq: int | None = None) -> Appended:
     """A new segment of the player's match: every stack back to the start (at any time)."""
-    with transaction.atomic():
+    with transaction.atomic(savepoint=not inside_keyed_command()):  # see NO_SAVEPOINT
         match = match_get(match_id=match_id, player=player, lock=True)
         game = game_for(match.game)
         _check_expected_seq(match, expected_seq)
@@ -118,7 +127,7 @@ def match_restart(*, match_id: Any, player: Player, expected_seq: int | None = N
 
 def match_watch(*, match_id: Any, player: Player, expected_seq: int | None = None) -> Appended:
     """After the human is out, let the AIs play the match on to its end."""
-    with transaction.atomic():
+    with transaction.atomic(savepoint=not inside_keyed_command()):  # see NO_SAVEPOINT
         match = match_get(match_id=match_id, player=player, lock=True)
         game = game_for(match.game)
         _check_expected_seq(match, expected_seq)
@@ -653,9 +662,8 @@ class _Writes:
     def line_upsert(self, match: Match, hand_number: int, line: StatLine) -> None:
         """The line of the hand (match, hand number), its row found by that key in the same
         statement (the row was upserted just before), inserted or replaced."""
-        meta = line.model._meta
-        names = [meta.get_field(name).column for name in line.fields]
-        hand = meta.get_field("hand").column
+        names = [_column(line.model, name) for name in line.fields]
+        hand = _column(line.model, "hand")
         sets = ", ".join(f"{self.quote(name)} = EXCLUDED.{self.quote(name)}" for name in names)
         self.statements.append(
             f"INSERT INTO {self._table(line.model)} ({self._names((hand, *names))}) "
@@ -682,6 +690,13 @@ class _Writes:
 
     def _names(self, columns: Sequence[str]) -> str:
         return ", ".join(self.quote(column) for column in columns)
+
+
+def _column(model: type[Model], name: str) -> str:
+    """The column of the model's field ``name``: a line's fields are all concrete."""
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field) and field.column is not None, (model, name)
+    return field.column
 
 
 def _open_hand_number(match: Match) -> int | None:

@@ -34,7 +34,7 @@ def token_digest(token: str) -> str:
 
 def owner_name(player: Player) -> str | None:
     """The name a link may be signed with: a registered player's username (a guest has none)."""
-    return player.user.get_username() if player.user_id is not None else None
+    return player.user.get_username() if player.user is not None else None
 
 
 # --- the owner's writes -------------------------------------------------------------------

@@ -10,7 +10,8 @@ after the last seq it sent, as server-sent events, whenever the match changes:
   (SQLite, ``make run``) the commit wakes them in-process. docs/architecture.md, "Live streams",
   says why PostgreSQL's and not Redis's pub/sub;
 - a woken stream reads the feed once (:func:`feed_step`), and the match body when the match
-  waits on its human, on a small shared pool of reader
+  waits on its human (its session too when a log-out of its player woke it, or at a recheck:
+  an append alone costs no session read), on a small shared pool of reader
   threads (``STREAM_READERS``), then waits again holding no database connection, however many
   streams a process serves;
 - a heartbeat comment every ``STREAM_HEARTBEAT_SECONDS`` keeps proxies from closing it, and
@@ -32,11 +33,11 @@ import logging
 import os
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any
+from uuid import UUID
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -46,7 +47,7 @@ from rest_framework.utils.encoders import JSONEncoder
 
 from games import selectors
 from games.models import Match, Player
-from games.players import session_owner
+from games.players import SessionOwner, session_owner
 
 logger = logging.getLogger(__name__)
 
@@ -54,11 +55,11 @@ CHANNEL = "cardavia_streams"  # the PostgreSQL channel every stream's wake-up go
 HEARTBEAT = ": heartbeat\n\n"
 
 
-def match_key(match_id: Any) -> str:
+def match_key(match_id: UUID | str) -> str:
     return str(match_id)
 
 
-def player_key(player_id: Any) -> str:
+def player_key(player_id: int) -> str:
     return f"player:{player_id}"
 
 
@@ -117,7 +118,7 @@ def notifies_through_database() -> bool:
     return connection.vendor == "postgresql"
 
 
-def notify_statement(key: str) -> tuple[str, list[Any]]:
+def notify_statement(key: str) -> tuple[str, list[str]]:
     """The statement that wakes ``key``'s streams in every process once its transaction
     commits (PostgreSQL): the batched writes of an append carry it (games.services)."""
     return "SELECT pg_notify(%s, %s)", [CHANNEL, key]
@@ -133,11 +134,11 @@ def announce(key: str) -> None:
         transaction.on_commit(lambda: HUB.wake(key), robust=True)
 
 
-def match_changed(match_id: Any) -> None:
+def match_changed(match_id: UUID | str) -> None:
     announce(match_key(match_id))
 
 
-def player_left(player_id: Any) -> None:
+def player_left(player_id: int) -> None:
     """A session of the player ended (log-out): its streams look at their session again."""
     announce(player_key(player_id))
 
@@ -203,16 +204,20 @@ def _listen() -> None:
 @dataclass
 class Cursor:
     """Where one stream stands: its match and owner, the session that opened it, the last seq
-    sent and the match's status and ``awaiting_ai`` as last sent."""
+    sent and the match's (seq, status, ``awaiting_ai``) as last sent."""
 
     match_id: str
     player_id: int
     session_key: str | None
-    owner: tuple[Any, Any]
+    owner: SessionOwner
     seq: int
-    shown: tuple[str, bool] | None = None
+    shown: tuple[int, str, bool] | None = None
     viewed: int | None = None  # the seq of the last match body sent
     keys: tuple[str, ...] = field(default=())
+    # Read the session again at the next step: the first, after a log-out's wake (the player's
+    # key) and at each recheck. A wake for the match alone trusts the session as last read, so
+    # that pushing a move costs no session read (logging out always wakes the player's key).
+    session_due: bool = True
 
     @classmethod
     def open(cls, request: HttpRequest, match: Match, player: Player, after: int) -> Cursor:
@@ -230,8 +235,10 @@ def feed_step(cursor: Cursor) -> list[str] | None:
     """What the stream sends now: the feed after ``cursor.seq`` (each event with its seq as its
     id) and the match's state if it changed; None once the stream must end (the session no
     longer the owner's, the match gone)."""
-    if not _session_still_owner(cursor):
-        return None
+    if cursor.session_due:
+        if not _session_still_owner(cursor):
+            return None
+        cursor.session_due = False
     try:
         match = selectors.match_get(
             match_id=cursor.match_id, player=Player(pk=cursor.player_id), snapshot=True
@@ -241,7 +248,11 @@ def feed_step(cursor: Cursor) -> list[str] | None:
     feed = selectors.match_feed(match, after=cursor.seq)
     chunks = [_sse(item, ident=item["seq"]) for item in feed["events"]]
     cursor.seq = feed["seq"]
-    shown = (feed["status"], feed["awaiting_ai"])
+    # Sent whenever the match moved, not only when status or awaiting_ai changed: a read that
+    # finds a human's move and the AIs' whole answer at once (a busy server reads later) sees
+    # the same (active, not awaiting) as before, yet the client must learn that this state
+    # stands as of the new seq.
+    shown = (match.seq, feed["status"], feed["awaiting_ai"])
     if shown != cursor.shown:
         cursor.shown = shown
         # As of the match row read (events appended since may have been sent before it).
@@ -255,7 +266,7 @@ def feed_step(cursor: Cursor) -> list[str] | None:
     return chunks
 
 
-def _sse(data: Any, *, ident: int | None = None, event: str | None = None) -> str:
+def _sse(data: object, *, ident: int | None = None, event: str | None = None) -> str:
     lines = [] if ident is None else [f"id: {ident}"]
     if event is not None:
         lines.append(f"event: {event}")
@@ -315,7 +326,7 @@ def _read(cursor: Cursor) -> list[str] | None:
     return feed_step(cursor)
 
 
-async def event_stream(cursor: Cursor) -> AsyncIterator[str]:
+async def event_stream(cursor: Cursor) -> AsyncGenerator[str, None]:
     """The stream's text: the feed as it grows, until the session ends or the client leaves."""
     loop = asyncio.get_running_loop()
     woken = asyncio.Event()
@@ -323,7 +334,14 @@ async def event_stream(cursor: Cursor) -> AsyncIterator[str]:
     def wake() -> None:  # from any thread
         loop.call_soon_threadsafe(woken.set)
 
-    unsubscribe = HUB.subscribe(cursor.keys, wake)
+    def session_changed() -> None:  # from any thread
+        cursor.session_due = True
+        wake()
+
+    matches = [key for key in cursor.keys if not key.startswith("player:")]
+    players = [key for key in cursor.keys if key.startswith("player:")]
+    leave_match = HUB.subscribe(matches, wake)
+    leave_player = HUB.subscribe(players, session_changed)
     read = sync_to_async(_read, thread_sensitive=False, executor=_reader_pool())
     listening()
     try:
@@ -342,12 +360,14 @@ async def event_stream(cursor: Cursor) -> AsyncIterator[str]:
                 except TimeoutError:
                     yield HEARTBEAT
                     if loop.time() - checked >= settings.STREAM_RECHECK_SECONDS:
+                        cursor.session_due = True
                         break
     finally:
-        unsubscribe()
+        leave_match()
+        leave_player()
 
 
-def blocking(stream: AsyncIterator[str]) -> Iterator[str]:
+def blocking(stream: AsyncGenerator[str, None]) -> Iterator[str]:
     """``stream`` for a WSGI server: driven by an event loop of its own in the request's thread
     (Django would read an asynchronous body to its end before sending any of it)."""
     loop = asyncio.new_event_loop()
@@ -359,7 +379,7 @@ def blocking(stream: AsyncIterator[str]) -> Iterator[str]:
                 return
             yield chunk
     finally:
-        loop.run_until_complete(stream.aclose())  # type: ignore[attr-defined]
+        loop.run_until_complete(stream.aclose())
         loop.close()
 
 

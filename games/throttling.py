@@ -83,7 +83,8 @@ def scope_wait(scope: str, client: str) -> int | None:
     rate = api_settings.DEFAULT_THROTTLE_RATES.get(scope)
     if rate is None:
         return None
-    limit, period = parse_rate(rate)
+    # djangorestframework-stubs types the rates as numbers; DRF's are strings ("30/hour").
+    limit, period = parse_rate(rate)  # type: ignore[arg-type]
     now = time.time()
     window = int(now // period)
     key = f"throttle:{scope}:{client}:{window}"

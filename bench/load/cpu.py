@@ -63,15 +63,25 @@ def _busy(times: Any) -> float:
     return sum(times) - idle
 
 
-def read_sample(groups: Mapping[int, str], parts_seen: dict[int, str | None]) -> Sample:
-    """CPU seconds so far of every process in a part; ``parts_seen`` caches each pid's part."""
+def read_sample(
+    groups: Mapping[int, str],
+    parts_seen: dict[int, str | None],
+    owned: Mapping[int, str] | None = None,
+) -> Sample:
+    """CPU seconds so far of every process in a part; ``parts_seen`` caches each pid's part.
+    ``owned`` (pid -> part) names processes outright: the bench's own PostgreSQL server and
+    backends, and then no other PostgreSQL process counts (the machine's shared server serves
+    other people's work)."""
     processes: dict[int, tuple[str, float]] = {}
     for process in psutil.process_iter(["name"]):
         with contextlib.suppress(psutil.Error):
-            if process.pid not in parts_seen:
-                parts_seen[process.pid] = part_of(
+            if owned and process.pid in owned:
+                parts_seen[process.pid] = owned[process.pid]
+            elif process.pid not in parts_seen:
+                part = part_of(
                     process.info["name"] or "", process.cmdline(), os.getpgid(process.pid), groups
                 )
+                parts_seen[process.pid] = None if owned and part == "postgres" else part
             part = parts_seen[process.pid]
             if part is not None:
                 cpu = process.cpu_times()
@@ -82,8 +92,13 @@ def read_sample(groups: Mapping[int, str], parts_seen: dict[int, str | None]) ->
 class Meter:
     """Samples :func:`read_sample` every ``INTERVAL_S`` in a thread, between start and stop."""
 
-    def __init__(self, groups: Callable[[], Mapping[int, str]]) -> None:
+    def __init__(
+        self,
+        groups: Callable[[], Mapping[int, str]],
+        owned: Callable[[], Mapping[int, str]] | None = None,
+    ) -> None:
         self._groups = groups
+        self._owned = owned
         self._parts_seen: dict[int, str | None] = {}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -99,7 +114,8 @@ class Meter:
         self._thread.join()
 
     def _sample(self) -> None:
-        self.samples.append(read_sample(self._groups(), self._parts_seen))
+        owned = self._owned() if self._owned is not None else None
+        self.samples.append(read_sample(self._groups(), self._parts_seen, owned))
 
     def _run(self) -> None:
         while not self._stop.wait(INTERVAL_S):

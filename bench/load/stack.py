@@ -1,8 +1,10 @@
-"""The load test's own stack on this machine, as ``make stack`` runs it: a fresh PostgreSQL
-database on the shared server, a Redis database, gunicorn, a Celery worker and Celery beat — and
-beside it the ceiling's gunicorn on a database of its own (so ``manage.py audit`` reads only real
-matches). Every process runs in its own process group and is stopped, the databases dropped and
-the Redis keys deleted by :meth:`Stack.stop`.
+"""The load test's own stack on this machine, as ``make stack`` runs it: a PostgreSQL server of
+its own (:mod:`bench.load.postgres`; ``BENCH_LOAD_POSTGRES`` names another server instead), a
+Redis database, gunicorn, a Celery worker and Celery beat — and, on request, the ceiling's
+gunicorn on a database of its own (so ``manage.py audit`` reads only real matches). Every process
+runs in its own process group and is stopped, the databases dropped and the Redis keys deleted by
+:meth:`Stack.stop`. The fault run's faults are here too: :meth:`Stack.kill_worker`,
+:meth:`Stack.restart_postgres`, :meth:`Stack.kill_web_process`.
 """
 
 from __future__ import annotations
@@ -21,13 +23,17 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import psutil
 import psycopg
 import redis
+
+from bench.load.postgres import PrivatePostgres
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
-POSTGRES = os.environ.get("BENCH_LOAD_POSTGRES", "postgres://postgres@127.0.0.1:5432")
+# Empty: a server of the bench's own (private), on a free port.
+POSTGRES = os.environ.get("BENCH_LOAD_POSTGRES", "")
 REDIS = os.environ.get("BENCH_LOAD_REDIS", "redis://127.0.0.1:6379/3")
 DATABASE = os.environ.get("BENCH_LOAD_DATABASE", "cardavia_load")
 # Sync workers for 2 cores: 2 per core, since a request mostly waits on PostgreSQL; the Celery
@@ -35,8 +41,14 @@ DATABASE = os.environ.get("BENCH_LOAD_DATABASE", "cardavia_load")
 WEB_WORKERS = int(os.environ.get("BENCH_LOAD_WEB_WORKERS", str(2 * (os.cpu_count() or 2))))
 CELERY_CONCURRENCY = int(os.environ.get("BENCH_LOAD_CELERY_CONCURRENCY", "2"))
 # Every bench player signs up or plays as a guest from 127.0.0.1: sign-up counts per address, so
-# its rate is raised for the run. Actions and new matches keep the product's per-player rates.
-THROTTLES = {"THROTTLE_RATE_SIGNUP": "10000/hour", "THROTTLE_RATE_LOGIN": "10000/hour"}
+# its rate is raised for the run, and so is new matches' (a guest's first counts per address).
+# Actions keep the product's per-player rate.
+# A guest's first match is counted per address too (it has no player yet): so is its rate.
+THROTTLES = {
+    "THROTTLE_RATE_SIGNUP": "10000/hour",
+    "THROTTLE_RATE_LOGIN": "10000/hour",
+    "THROTTLE_RATE_MATCH_START": "100000/hour",
+}
 
 
 # The events that are a seat's move (the commands players and AIs send).
@@ -71,8 +83,11 @@ class Process:
                 self.popen.wait(timeout=15)
 
 
+_server: list[str] = [POSTGRES]  # the server's URL, without a database: set by Stack.start
+
+
 def database_url(name: str) -> str:
-    return f"{POSTGRES}/{name}"
+    return f"{_server[0]}/{name}"
 
 
 def recreate_database(name: str) -> None:
@@ -93,6 +108,9 @@ class Stack:
     processes: list[Process] = field(default_factory=list)
     url: str = ""
     ceiling_url: str = ""
+    with_ceiling: bool = False
+    postgres: PrivatePostgres | None = None
+    web_port: int = 0
 
     @property
     def queue(self) -> str:
@@ -131,12 +149,37 @@ class Stack:
         return env
 
     def start(self) -> None:
+        if not POSTGRES:
+            self.postgres = PrivatePostgres.create(free_port())
+            self.postgres.start()
+            _server[0] = self.postgres.url("").rstrip("/")
         recreate_database(DATABASE)
-        recreate_database(self.ceiling_database)
-        for database in (DATABASE, self.ceiling_database):
+        databases = [DATABASE]
+        if self.with_ceiling:
+            recreate_database(self.ceiling_database)
+            databases.append(self.ceiling_database)
+        for database in databases:
             self.manage(database, "migrate", "--noinput")
         self.manage(DATABASE, "load_catalog")
         self.url = self._gunicorn("web", self.env(DATABASE))
+        self.web_port = int(self.url.rsplit(":", 1)[1])
+        self.start_worker()
+        self._spawn(
+            "beat",
+            [str(BIN / "celery"), "-A", "cardavia", "beat", "--loglevel=INFO",
+             "--schedule", str(self.root / "beat-schedule")],
+            self.env(DATABASE),
+        )  # fmt: skip
+        if self.with_ceiling:
+            self.ceiling_url = self._gunicorn(
+                "ceiling",
+                self.env(
+                    self.ceiling_database, DJANGO_SETTINGS_MODULE="bench.load.ceiling_settings"
+                ),
+            )
+        self._wait_for("worker", " ready.", 90)
+
+    def start_worker(self) -> None:
         self._spawn(
             "worker",
             [str(BIN / "celery"), "-A", "cardavia", "worker", "--loglevel=INFO",
@@ -144,17 +187,91 @@ class Stack:
              "--hostname", f"{self.queue}@%h", "--without-gossip", "--without-mingle"],
             self.env(DATABASE, LOG_LEVEL="INFO"),
         )  # fmt: skip
-        self._spawn(
-            "beat",
-            [str(BIN / "celery"), "-A", "cardavia", "beat", "--loglevel=INFO",
-             "--schedule", str(self.root / "beat-schedule")],
-            self.env(DATABASE),
-        )  # fmt: skip
-        self.ceiling_url = self._gunicorn(
-            "ceiling",
-            self.env(self.ceiling_database, DJANGO_SETTINGS_MODULE="bench.load.ceiling_settings"),
-        )
-        self._wait_for("worker", " ready.", 90)
+
+    # --- faults (the fault run) ------------------------------------------------------------------
+
+    def kill_worker(self, down_s: float) -> None:
+        """SIGKILL the Celery worker and its pool (no warm shutdown: a crash), then start a new
+        one ``down_s`` later, as a supervisor would."""
+        worker = self._process("worker")
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(worker.popen.pid, signal.SIGKILL)
+        worker.popen.wait(timeout=30)
+        self.processes.remove(worker)
+        time.sleep(down_s)
+        self.start_worker()
+
+    def restart_postgres(self) -> float:
+        """Stop the bench's own PostgreSQL as a crash would (every connection cut) and start it
+        again; the seconds it was down."""
+        if self.postgres is None:
+            raise RuntimeError("the fault run restarts only a PostgreSQL of the bench's own")
+        began = time.monotonic()
+        self.postgres.stop("immediate")
+        self.postgres.start()
+        return time.monotonic() - began
+
+    def kill_web_process(self) -> int:
+        """SIGKILL one of gunicorn's worker processes (its streams and requests cut); the
+        master starts another. Its pid."""
+        master = psutil.Process(self._process("web").popen.pid)
+        victim = master.children()[0]
+        victim.kill()
+        return int(victim.pid)
+
+    @property
+    def database(self) -> str:
+        return DATABASE
+
+    def owned(self) -> dict[int, str]:
+        """For the CPU meter: the bench's own PostgreSQL processes, by pid."""
+        return dict.fromkeys(self.postgres_pids(), "postgres")
+
+    def extra_gunicorn(self, name: str, env: dict[str, str], workers: int) -> tuple[str, int]:
+        """Another gunicorn on the stack's database: its URL and its master's pid."""
+        url = self._gunicorn(name, env, workers=workers)
+        return url, self._process(name).popen.pid
+
+    def stop_process(self, name: str) -> None:
+        process = self._process(name)
+        process.stop()
+        self.processes.remove(process)
+
+    def human_moves_since(self, epoch: float) -> int:
+        """The human's moves stored in matches started since ``epoch``."""
+        with psycopg.connect(database_url(DATABASE)) as db:
+            row = db.execute(
+                "SELECT count(*) FROM games_event e JOIN games_match m ON m.id = e.match_id"
+                " WHERE m.created_at >= to_timestamp(%s) AND e.type = ANY(%s)"
+                " AND e.payload->>'seat' = '0'",
+                (epoch, list(MOVES)),
+            ).fetchone()
+        return int(row[0]) if row else 0
+
+    def events_present(self, events: set[tuple[str, int, str]]) -> int:
+        """How many of ``events`` (match id, seq, type) are stored."""
+        if not events:
+            return 0
+        with psycopg.connect(database_url(DATABASE)) as db:
+            row = db.execute(
+                "SELECT count(*) FROM games_event e JOIN unnest(%s::uuid[], %s::int[], %s::text[])"
+                " AS a(match_id, seq, type) ON e.match_id = a.match_id AND e.seq = a.seq"
+                " AND e.type = a.type",
+                ([m for m, _, _ in events], [q for _, q, _ in events], [t for _, _, t in events]),
+            ).fetchone()
+        return int(row[0]) if row else 0
+
+    def postgres_pids(self) -> set[int]:
+        """The bench's own PostgreSQL server and its backends (empty on a shared server)."""
+        if self.postgres is None:
+            return set()
+        postmaster = self.postgres.postmaster()
+        if postmaster is None:
+            return set()
+        with contextlib.suppress(psutil.Error):
+            main = psutil.Process(postmaster)
+            return {postmaster, *(child.pid for child in main.children())}
+        return set()
 
     def groups(self) -> dict[int, str]:
         """Each process group this stack started (its leader's pid) by name, for the CPU meter."""
@@ -218,13 +335,13 @@ class Stack:
         self.processes.append(process)
         return process
 
-    def _gunicorn(self, name: str, env: dict[str, str]) -> str:
+    def _gunicorn(self, name: str, env: dict[str, str], workers: int = WEB_WORKERS) -> str:
         port = free_port()
         self._spawn(
             name,
             [str(BIN / "gunicorn"), "cardavia.asgi", "--worker-class",
              "cardavia.workers.StreamWorker", "--bind", f"127.0.0.1:{port}",
-             "--workers", str(WEB_WORKERS), "--timeout", "60", "--graceful-timeout", "5"],
+             "--workers", str(workers), "--timeout", "60", "--graceful-timeout", "5"],
             env,
         )  # fmt: skip
         url = f"http://127.0.0.1:{port}"
@@ -256,9 +373,14 @@ class Stack:
         client = redis.Redis.from_url(REDIS)
         stale = [*client.scan_iter(f"*{self.queue}*"), self.queue]
         client.delete(*stale)
+        if self.postgres is not None:
+            if not keep_database:
+                self.postgres.remove()
+            return
         if not keep_database:
             drop_database(DATABASE)
-        drop_database(self.ceiling_database)
+        if self.with_ceiling:
+            drop_database(self.ceiling_database)
 
 
 def _answers(url: str) -> bool:

@@ -26,7 +26,7 @@ bets as :class:`bots.holdem.sparring.Exploiter` does instead: value where it is 
 hands that call, a bluff at the smallest size their measured folding pays for, c-bets and
 semi-bluffs. Such players fold to a third of the pot as often as to a pot-sized bet, which the
 option values above (calls read off the price) do not expect; against callers those values
-stay, and win more (docs/hard-ai.md, fifth round).
+stay, and win more (docs/hard-ai.md, "After the flop").
 
 Value is counted towards winning the match, not only in chips (:func:`match_utility`), but
 nearly at face value: winner-takes-all rewards chips, and a short stack that will not gamble
@@ -94,7 +94,7 @@ KNOWN_AFTER_HANDS = 12
 PUSH_FOLD_DEPTH = 15.0  # big blinds: at or below, an unopened pot is shoved or folded
 # The same where the blinds rise (a sit & go): an open of two and a half big blinds that folds
 # to a re-shove loses an eighth of a 20-big-blind stack, and the charts shove or fold up to there
-# (docs/hard-ai.md, rising blinds).
+# (docs/hard-ai.md, "Where the blinds rise").
 RISING_PUSH_FOLD_DEPTH = 20.0
 RESTEAL_DEPTH = 25.0  # big blinds: at or below, an all-in over a lone raiser counts their folds
 RESTEAL_BEHIND_FOLDS = 0.85  # each player still to act lets a re-steal through this often

@@ -10,14 +10,13 @@ nothing stored). One that is disabled later stays stored but is not served: the 
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 
 from cardavia.i18n.models import AccountLanguage, Language
 from games.errors import LanguageUnavailable
 
 
-def account_language(user: AbstractBaseUser | AnonymousUser) -> str | None:
+def account_language(user: User | AnonymousUser) -> str | None:
     """The code of the account's language if it has one that is enabled; None for a guest."""
     if not user.is_authenticated:
         return None
@@ -35,14 +34,14 @@ def _enabled(code: str) -> Language:
     return language
 
 
-def choose_language(user: AbstractBaseUser, code: str) -> str:
+def choose_language(user: User, code: str) -> str:
     """Keep ``code`` as the account's language (refused unless it is an enabled language)."""
     language = _enabled(code)
     AccountLanguage.objects.update_or_create(user=user, defaults={"language": language})
     return language.code
 
 
-def keep_language_if_none(user: AbstractBaseUser, code: str | None) -> None:
+def keep_language_if_none(user: User, code: str | None) -> None:
     """At sign-up or log-in: the browser's language becomes the account's if it has none.
 
     The account's own choice always wins; the browser's is only a first guess, so one the

@@ -63,12 +63,13 @@ def _stamp(obj: Message | Translation, request: HttpRequest, form: Any) -> None:
     if form.changed_data or reverting:
         obj.edited_by = request.user  # type: ignore[assignment]
         obj.edited_at = timezone.now()
-    confirmed = "text" in form.changed_data or ("reviewed" in form.changed_data and obj.reviewed)
-    if isinstance(obj, Translation) and confirmed and not reverting:
-        obj.fits_current_english()
+    if isinstance(obj, Translation) and not reverting:
+        changed = form.changed_data
+        if "text" in changed or ("reviewed" in changed and obj.reviewed):
+            obj.fits_current_english()
 
 
-class CatalogHistoryAdmin(SimpleHistoryAdmin):
+class CatalogHistoryAdmin(SimpleHistoryAdmin):  # type: ignore[misc]  # untyped library
     """django-simple-history's admin (history list, revert), with reverting kept to editors.
 
     Its revert page saves on POST for anyone allowed to *view* the history: the historical
@@ -83,7 +84,11 @@ class CatalogHistoryAdmin(SimpleHistoryAdmin):
             if not self.has_change_permission(request):
                 raise PermissionDenied
             request.reverting_catalog_history = True  # type: ignore[attr-defined]
-        return super().history_form_view(request, object_id, version_id, extra_context)
+        # django-simple-history is untyped: its view answers an HttpResponse.
+        response: HttpResponse = super().history_form_view(
+            request, object_id, version_id, extra_context
+        )
+        return response
 
 
 # --- Languages ------------------------------------------------------------------------------
@@ -106,27 +111,24 @@ class LanguageAdmin(CatalogHistoryAdmin):
     fields = ("code", "name", "direction", "enabled", "plural_categories", "order")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Language]:
-        return (
-            super()
-            .get_queryset(request)
-            .annotate(
-                translated=Count(
-                    "translations",
-                    filter=Q(translations__message__translatable=True) & ~Q(translations__text=""),
-                ),
-                total=Count("translations", filter=Q(translations__message__translatable=True)),
-                outdated=Count(
-                    "translations",
-                    filter=~Q(translations__text="")
-                    & ~Q(translations__source_text=F("translations__message__text")),
-                ),
-                unreviewed=Count(
-                    "translations",
-                    filter=Q(translations__message__translatable=True)
-                    & ~Q(translations__text="")
-                    & Q(translations__reviewed=False),
-                ),
-            )
+        languages: QuerySet[Language] = super().get_queryset(request)  # an untyped base's
+        return languages.annotate(
+            translated=Count(
+                "translations",
+                filter=Q(translations__message__translatable=True) & ~Q(translations__text=""),
+            ),
+            total=Count("translations", filter=Q(translations__message__translatable=True)),
+            outdated=Count(
+                "translations",
+                filter=~Q(translations__text="")
+                & ~Q(translations__source_text=F("translations__message__text")),
+            ),
+            unreviewed=Count(
+                "translations",
+                filter=Q(translations__message__translatable=True)
+                & ~Q(translations__text="")
+                & Q(translations__reviewed=False),
+            ),
         )
 
     @admin.display(description="translated")
@@ -238,7 +240,7 @@ def _message_list() -> str:
 # --- Messages (the English sources) ---------------------------------------------------------
 
 
-class TranslationInline(admin.TabularInline):
+class TranslationInline(admin.TabularInline[Translation, Message]):
     model = Translation
     fields = ("language", "text", "reviewed", "edited_by", "edited_at")
     readonly_fields = ("language", "edited_by", "edited_at")
@@ -318,7 +320,7 @@ class OutdatedFilter(admin.SimpleListFilter):
         return queryset
 
 
-class TranslationForm(forms.ModelForm):
+class TranslationForm(forms.ModelForm[Translation]):
     class Meta:
         model = Translation
         fields = ("text", "reviewed")
@@ -343,7 +345,8 @@ class TranslationAdmin(CatalogHistoryAdmin):
         css = {"all": ["i18n/admin.css"]}
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Translation]:
-        return super().get_queryset(request).filter(message__translatable=True)
+        translations: QuerySet[Translation] = super().get_queryset(request)  # an untyped base's
+        return translations.filter(message__translatable=True)
 
     def get_changelist_form(self, request: HttpRequest, **kwargs: Any) -> Any:
         kwargs.setdefault("widgets", {"text": TEXT_WIDGET})
@@ -423,7 +426,7 @@ def _marked(before: str, after: str, side: str) -> SafeString:
 
 
 @admin.register(AccountLanguage)
-class AccountLanguageAdmin(admin.ModelAdmin):
+class AccountLanguageAdmin(admin.ModelAdmin[AccountLanguage]):
     list_display = ("user", "language", "updated_at")
     list_filter = ("language",)
     list_select_related = ("user", "language")

@@ -21,12 +21,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardavia.i18n import selectors
-from games.api.schemas import ErrorBody
+from games.api.schemas import AnyField, ErrorBody
 
 REVALIDATE = {"Cache-Control": "no-cache"}
 
 
-def _language_fields() -> dict[str, serializers.Field]:
+def _language_fields() -> dict[str, AnyField]:
     return {
         "code": serializers.CharField(),
         "name": serializers.CharField(help_text="The language's name in itself."),

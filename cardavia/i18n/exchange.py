@@ -147,7 +147,9 @@ def export_xliff(language: Language) -> bytes:
         if message.note:
             ET.SubElement(unit, _q("note"), {"from": "developer"}).text = message.note
     ET.indent(root)
-    return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+    # typeshed: bytes for any encoding but "unicode", which it can only say as Any.
+    document: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    return document + b"\n"
 
 
 # --- Import ---------------------------------------------------------------------------------

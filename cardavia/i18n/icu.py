@@ -55,7 +55,7 @@ def parse(text: str) -> list[Any]:
     """
     tokens: list[dict[str, str]] = []
     try:
-        tree = _PARSER.parse(text, tokens)
+        tree: list[Any] = _PARSER.parse(text, tokens)
     except SyntaxError as error:
         raise MessageSyntaxError(_syntax_message(text, error)) from None
     written = Counter(token["text"] for token in tokens if token["type"] == "selector")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from django.core.handlers.asgi import ASGIRequest
 from django.http import StreamingHttpResponse
@@ -10,7 +10,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.negotiation import BaseContentNegotiation, DefaultContentNegotiation
-from rest_framework.renderers import JSONRenderer
+from rest_framework.parsers import BaseParser
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -37,13 +38,14 @@ class _ErrorsInJson(BaseContentNegotiation):
     """A stream's refusals are JSON, as every other refusal, whatever the ``Accept`` header (an
     ``EventSource`` asks for ``text/event-stream``); the stream itself is not rendered."""
 
-    def select_parser(self, request: Request, parsers: list[Any]) -> Any:
+    def select_parser(self, request: Request, parsers: Iterable[BaseParser]) -> BaseParser | None:
         return DefaultContentNegotiation().select_parser(request, parsers)
 
     def select_renderer(
-        self, request: Request, renderers: list[Any], format_suffix: str | None = None
-    ) -> tuple[Any, str]:
-        return renderers[0], renderers[0].media_type
+        self, request: Request, renderers: Iterable[BaseRenderer], format_suffix: str | None = None
+    ) -> tuple[BaseRenderer, str]:
+        first = next(iter(renderers))
+        return first, first.media_type
 
 
 class MatchStreamView(APIView):
@@ -80,7 +82,7 @@ class MatchStreamView(APIView):
     def get(self, request: Request, match_id: str) -> StreamingHttpResponse:
         player = match_owner(request)
         match = selectors.match_get(match_id=match_id, player=player)
-        resume = request.headers.get("Last-Event-ID") or request.query_params.get("after", 0)
+        resume = request.headers.get("Last-Event-ID") or request.query_params.get("after", "0")
         after = serializers.IntegerField(min_value=0).run_validation(resume)
         cursor = streams.Cursor.open(request._request, match, player, after)
         return streams.response(cursor, asynchronous=isinstance(request._request, ASGIRequest))

@@ -36,7 +36,7 @@ def _command_body(appended: services.Appended) -> dict[str, Any]:
     )
 
 
-class _Expected(serializers.Serializer):
+class _Expected(schemas.ObjectSerializer):
     expected_seq = WholeNumber(
         required=False,
         min_value=0,
@@ -45,7 +45,7 @@ class _Expected(serializers.Serializer):
     )
 
 
-class _NewMatch(serializers.Serializer):
+class _NewMatch(schemas.ObjectSerializer):
     game = schemas.GameName(default=DEFAULT_GAME)
     level = serializers.ChoiceField(choices=LEVELS, default="medium")
     blinds = serializers.ChoiceField(

@@ -37,10 +37,20 @@ from games.registry import game_for
 
 ACTION_KINDS = tuple(kind.value for kind in ActionKind)
 
+#: Every serializer here describes a JSON object, a dict (as the API's request serializers
+#: check one): never a model instance.
+ObjectSerializer = serializers.Serializer[dict[str, Any]]
+#: A field of any kind (a serializer's fields are of several).
+AnyField = serializers.Field[Any, Any, Any, Any]
+#: The members of a union by their tag, as drf-spectacular's PolymorphicProxySerializer takes
+#: them (serializers or their classes; these are all classes).
+Members = dict[str, serializers.Serializer[Any] | type[serializers.Serializer[Any]]]
 
-def tag(value: str) -> serializers.Field:
+
+def tag(value: str) -> serializers.CharField:
     """The field that tags one member of a union (``game``, an event's ``type``): exactly
     ``value`` (a JSON Schema ``const``: each member of a union has its own)."""
+    field_class: type[serializers.CharField]
     field_class = type(f"Tag{_component(value)}", (serializers.CharField,), {})
     return extend_schema_field({"type": "string", "const": value})(field_class)()
 
@@ -78,7 +88,7 @@ class PlayerSessionScheme(OpenApiAuthenticationExtension):
 # --- errors --------------------------------------------------------------------------------
 
 
-class ErrorBody(serializers.Serializer):
+class ErrorBody(ObjectSerializer):
     """Every refusal: a 4xx with a stable ``code``, its ``params`` and the English message."""
 
     code = serializers.ChoiceField(
@@ -88,7 +98,7 @@ class ErrorBody(serializers.Serializer):
     params = serializers.DictField(help_text="The code's params, as GET /api/errors/ names them.")
 
 
-class ErrorSpec(serializers.Serializer):
+class ErrorSpec(ObjectSerializer):
     code = serializers.ChoiceField(choices=[code.value for code in ErrorCode])
     params = serializers.ListField(child=serializers.CharField())
     template = serializers.CharField(help_text="English, with {param} placeholders.")
@@ -96,7 +106,7 @@ class ErrorSpec(serializers.Serializer):
 
 # The refusals an operation on a match or an account can answer: its own, and those of any
 # request (413 a body over the limit, 429 throttled, 503 the database unreachable).
-REFUSALS: dict[int, type[serializers.Serializer]] = {
+REFUSALS: dict[int, type[ObjectSerializer]] = {
     status: ErrorBody for status in (400, 403, 404, 405, 409, 413, 415, 422, 429, 503)
 }
 
@@ -104,13 +114,13 @@ REFUSALS: dict[int, type[serializers.Serializer]] = {
 # --- sessions and accounts -----------------------------------------------------------------
 
 
-class PlayerSerializer(serializers.Serializer):
+class PlayerSerializer(ObjectSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     guest = serializers.BooleanField()
 
 
-class Session(serializers.Serializer):
+class Session(ObjectSerializer):
     player = PlayerSerializer(allow_null=True)
     user = serializers.CharField(allow_null=True)
     language = serializers.CharField(
@@ -120,12 +130,12 @@ class Session(serializers.Serializer):
     csrf_token = serializers.CharField()
 
 
-class Account(serializers.Serializer):
+class Account(ObjectSerializer):
     player = PlayerSerializer()
     user = serializers.CharField()
 
 
-class AccountLanguage(serializers.Serializer):
+class AccountLanguage(ObjectSerializer):
     language = serializers.CharField(help_text="An enabled catalog code, e.g. de.")
 
 
@@ -145,7 +155,7 @@ def _is_optional(annotation: Any) -> tuple[Any, bool]:
 
 def _field_for(
     annotation: Any, name: str, *, nullable: bool = False, omitted: bool = False
-) -> serializers.Field:
+) -> AnyField:
     """A serializer field for a dataclass field's type, as JSON carries it (``omitted``: the
     event leaves it out at its default, so it is not required)."""
     inner, optional = _is_optional(annotation)
@@ -188,10 +198,10 @@ def _is_record(annotation: Any) -> bool:
 
 
 @functools.cache
-def _record_serializer(cls: type) -> type[serializers.Serializer]:
+def _record_serializer(cls: type) -> type[ObjectSerializer]:
     hints = typing.get_type_hints(cls)
     fields = {name: _field_for(hint, name) for name, hint in hints.items()}
-    return type(cls.__name__, (serializers.Serializer,), {"__doc__": _described(cls), **fields})
+    return type(cls.__name__, (ObjectSerializer,), {"__doc__": _described(cls), **fields})
 
 
 def _placeholder(annotation: Any) -> Any:
@@ -242,7 +252,7 @@ def _component(type_name: str) -> str:
     return "".join(part.capitalize() for part in type_name.replace(".", "_").split("_"))
 
 
-def event_schemas() -> dict[str, type[serializers.Serializer]]:
+def event_schemas() -> Members:
     """One serializer per event type of every game: ``{seq, created_at, type, version,
     payload}``, the payload's fields those of the event class (null where a viewer may not see
     them yet)."""
@@ -250,9 +260,9 @@ def event_schemas() -> dict[str, type[serializers.Serializer]]:
 
 
 @functools.cache
-def _event_schemas(games: tuple[str, ...]) -> dict[str, type[serializers.Serializer]]:
+def _event_schemas(games: tuple[str, ...]) -> Members:
     """:func:`event_schemas` of the games registered now (a test registers a toy game)."""
-    schemas: dict[str, type[serializers.Serializer]] = {}
+    schemas: Members = {}
     for game in games:
         visible_record = game_for(game).visible_record
         for type_name, cls in sorted(event_types().items()):
@@ -262,7 +272,7 @@ def _event_schemas(games: tuple[str, ...]) -> dict[str, type[serializers.Seriali
             hidden = _hidden_fields(cls, visible_record)
             payload = type(
                 f"{_component(type_name)}Payload",
-                (serializers.Serializer,),
+                (ObjectSerializer,),
                 {
                     field.name: _field_for(
                         hints[field.name],
@@ -275,7 +285,7 @@ def _event_schemas(games: tuple[str, ...]) -> dict[str, type[serializers.Seriali
             )
             schemas[type_name] = type(
                 f"{_component(type_name)}Event",
-                (serializers.Serializer,),
+                (ObjectSerializer,),
                 {
                     "__doc__": _described(cls),
                     "seq": serializers.IntegerField(),
@@ -293,6 +303,9 @@ class RegisteredUnion(PolymorphicProxySerializer):
     callable ``serializers``; this one asks again when the registry changed, so a game
     registered later (a test's toy game) is in the next schema whichever test drew it first."""
 
+    _serializers: Any  # as drf-spectacular's own: the members, or what answers them
+    _answered: tuple[tuple[str, ...], Any] | None  # (the registry, its members)
+
     @property
     def serializers(self) -> Any:
         # The same answer while the registry is the same (the schema generator matches the
@@ -306,7 +319,7 @@ class RegisteredUnion(PolymorphicProxySerializer):
     @serializers.setter
     def serializers(self, value: Any) -> None:
         self._serializers = value
-        self._answered: tuple[tuple[str, ...], Any] | None = None
+        self._answered = None
 
 
 class RegisteredUnionScheme(PolymorphicProxySerializerExtension):
@@ -329,7 +342,7 @@ class EventField(serializers.JSONField):
     """One event as the player may see it, tagged by ``type``."""
 
 
-class Feed(serializers.Serializer):
+class Feed(ObjectSerializer):
     seq = serializers.IntegerField(help_text="Read on with ?after=seq.")
     events = serializers.ListField(child=EventField())
     status = serializers.ChoiceField(choices=["active", "finished"])
@@ -344,7 +357,7 @@ class Feed(serializers.Serializer):
 # --- matches -------------------------------------------------------------------------------
 
 
-class SeatPersona(serializers.Serializer):
+class SeatPersona(ObjectSerializer):
     seat = serializers.IntegerField()
     name = serializers.CharField(allow_null=True, help_text="None for the human.")
     gender = serializers.ChoiceField(
@@ -354,11 +367,13 @@ class SeatPersona(serializers.Serializer):
         "agree with (Arabic); None for the human and for bots named by their spec.",
     )
     level = serializers.CharField(help_text="human, a level, or another bot's spec.")
-    style = serializers.CharField(allow_null=True)
+    # A field, not DRF's Field.style: DRF's serializer class takes its declared fields off
+    # the class, which djangorestframework-stubs cannot say.
+    style = serializers.CharField(allow_null=True)  # type: ignore[assignment]
     style_label = serializers.CharField(allow_null=True)
 
 
-class MatchSummary(serializers.Serializer):
+class MatchSummary(ObjectSerializer):
     id = serializers.UUIDField()
     game = GameName()
     level = serializers.CharField()
@@ -368,12 +383,12 @@ class MatchSummary(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
-class MatchList(serializers.Serializer):
+class MatchList(ObjectSerializer):
     matches = MatchSummary(many=True)
 
 
 def _view_union() -> PolymorphicProxySerializer:
-    def views() -> dict[str, type[serializers.Serializer]]:
+    def views() -> Members:
         from games.api.tables import views
 
         return views()
@@ -391,7 +406,7 @@ class ViewField(serializers.JSONField):
     """The human seat's view of the table: one shape per game, tagged by ``game``."""
 
 
-class MatchBody(serializers.Serializer):
+class MatchBody(ObjectSerializer):
     id = serializers.UUIDField()
     game = GameName()
     level = serializers.CharField()
@@ -418,7 +433,7 @@ class CommandResult(MatchBody):
 # --- hands ---------------------------------------------------------------------------------
 
 
-class HandForYou(serializers.Serializer):
+class HandForYou(ObjectSerializer):
     seat = serializers.IntegerField()
     cards = serializers.ListField(
         child=serializers.CharField(),
@@ -427,7 +442,7 @@ class HandForYou(serializers.Serializer):
     net = serializers.IntegerField(help_text="Chips won (or lost, below 0) in the hand.")
 
 
-class HandSummary(serializers.Serializer):
+class HandSummary(ObjectSerializer):
     """One hand (a Hold'em hand, an Up & Down deal): what every game has, and in ``detail``
     what only this one has. ``first_seq``..``last_seq`` are exactly the events its replay
     shows (the eliminations and the end of the match it caused included)."""
@@ -460,35 +475,35 @@ class HandSummary(serializers.Serializer):
     )
 
 
-class HandList(serializers.Serializer):
+class HandList(ObjectSerializer):
     hands = HandSummary(many=True)
 
 
-class ShuffleProof(serializers.Serializer):
+class ShuffleProof(ObjectSerializer):
     shuffle = serializers.IntegerField()
     commitment = serializers.CharField()
     seed = serializers.CharField(allow_null=True)
     pile = serializers.ListField(child=serializers.CharField(), allow_null=True)
 
 
-class DealtHole(serializers.Serializer):
+class DealtHole(ObjectSerializer):
     seat = serializers.IntegerField()
     cards = serializers.ListField(child=serializers.CharField())
 
 
-class DealtBurn(serializers.Serializer):
+class DealtBurn(ObjectSerializer):
     street = serializers.CharField()
     card = serializers.CharField()
 
 
-class HoldemDealt(serializers.Serializer):
+class HoldemDealt(ObjectSerializer):
     """Every card a finished Hold'em hand dealt and burned, as stored (public with its seed)."""
 
     holes = DealtHole(many=True)
     burned = DealtBurn(many=True)
 
 
-class ImportedSource(serializers.Serializer):
+class ImportedSource(ObjectSerializer):
     """Where an imported hand comes from (``games.imports.source_body``); amounts in its
     events are minor units, ``scale`` of them per ``unit``."""
 
@@ -504,7 +519,8 @@ class ImportedSource(serializers.Serializer):
     hero = serializers.IntegerField(allow_null=True)
 
 
-class Replay(serializers.Serializer):
+class Replay(ObjectSerializer):
+class Replay(ObjectSerializer):
     hand_number = serializers.IntegerField()
     events = serializers.ListField(child=EventField())
     commitment = serializers.CharField(required=False, allow_null=True)
@@ -523,7 +539,7 @@ def _rate(help_text: str) -> serializers.FloatField:
     return serializers.FloatField(allow_null=True, help_text=f"{help_text} (0..1; null: none).")
 
 
-class HoldemStats(serializers.Serializer):
+class HoldemStats(ObjectSerializer):
     level = serializers.CharField()
     hands = serializers.IntegerField()
     matches = serializers.IntegerField()
@@ -553,19 +569,19 @@ class HoldemStats(serializers.Serializer):
     )
 
 
-class LockCounts(serializers.Serializer):
+class LockCounts(ObjectSerializer):
     UP = serializers.IntegerField()
     DOWN = serializers.IntegerField()
 
 
-class LocksBySignal(serializers.Serializer):
+class LocksBySignal(ObjectSerializer):
     """Keyed by how many UP cards the opponent's signal showed."""
 
-    def get_fields(self) -> dict[str, serializers.Field]:
+    def get_fields(self) -> dict[str, AnyField]:
         return {str(signal): LockCounts() for signal in (0, 1, 2)}
 
 
-class UpDownStats(serializers.Serializer):
+class UpDownStats(ObjectSerializer):
     level = serializers.CharField()
     deals = serializers.IntegerField()
     matches = serializers.IntegerField()
@@ -575,7 +591,7 @@ class UpDownStats(serializers.Serializer):
     locks = LocksBySignal(help_text="The group of the card you locked, by the opponent's signal.")
 
 
-class Stats(serializers.Serializer):
+class Stats(ObjectSerializer):
     holdem = HoldemStats(many=True)
     updown = UpDownStats(many=True)
 
@@ -583,11 +599,11 @@ class Stats(serializers.Serializer):
 # --- a hand's analysis (GET /api/matches/{id}/hands/{n}/analysis/) ----------------------------
 
 
-class AnalysisPending(serializers.Serializer):
+class AnalysisPending(ObjectSerializer):
     status = serializers.ChoiceField(choices=["pending"])
 
 
-class StreetEquity(serializers.Serializer):
+class StreetEquity(ObjectSerializer):
     street = serializers.ChoiceField(choices=["preflop", "flop", "turn", "river"])
     method = serializers.ChoiceField(choices=["exact", "monte_carlo"])
     samples = serializers.IntegerField(
@@ -598,14 +614,14 @@ class StreetEquity(serializers.Serializer):
     )
 
 
-class ReviewedAction(serializers.Serializer):
+class ReviewedAction(ObjectSerializer):
     kind = serializers.ChoiceField(choices=["fold", "check", "call", "bet", "raise"])
     amount = serializers.IntegerField(
         allow_null=True, help_text="A call: the chips it adds; a bet or raise: the total."
     )
 
 
-class Decision(serializers.Serializer):
+class Decision(ObjectSerializer):
     seq = serializers.IntegerField()
     street = serializers.ChoiceField(choices=["preflop", "flop", "turn", "river"])
     equity = serializers.FloatField()
@@ -617,7 +633,7 @@ class Decision(serializers.Serializer):
     cost = serializers.FloatField(help_text="Chips your choice gave up against the hard AI's.")
 
 
-class Analysis(serializers.Serializer):
+class Analysis(ObjectSerializer):
     status = serializers.ChoiceField(choices=["ready"])
     streets = StreetEquity(many=True)
     decisions = Decision(many=True)
@@ -629,7 +645,7 @@ class Analysis(serializers.Serializer):
 # --- shared hands ----------------------------------------------------------------------------
 
 
-class Share(serializers.Serializer):
+class Share(ObjectSerializer):
     token = serializers.CharField(help_text="The link's secret: /shared/<token> opens it.")
     match_id = serializers.UUIDField()
     game = GameName()
@@ -638,11 +654,11 @@ class Share(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class ShareList(serializers.Serializer):
+class ShareList(ObjectSerializer):
     shares = Share(many=True)
 
 
-class SharePreview(serializers.Serializer):
+class SharePreview(ObjectSerializer):
     hands = serializers.ListField(
         child=serializers.ListField(child=serializers.CharField()),
         help_text="The owner's cards first, then every hand shown by the end.",
@@ -653,7 +669,7 @@ class SharePreview(serializers.Serializer):
     pot = serializers.IntegerField(help_text="Chips the pots paid.")
 
 
-class SharedHand(serializers.Serializer):
+class SharedHand(ObjectSerializer):
     """A shared hand exactly as its owner's replay showed it when the hand ended."""
 
     game = GameName()

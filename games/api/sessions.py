@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib.auth import logout
 from django.middleware.csrf import get_token
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, serializers, status
+from rest_framework import exceptions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -63,7 +63,7 @@ class SessionView(APIView):
         )
 
 
-class _Credentials(serializers.Serializer):
+class _Credentials(schemas.ObjectSerializer):
     username = Text(max_length=150)
     password = Text(max_length=128, style={"input_type": "password"})
     # The language the browser shows the page in: kept on the account if it has none yet.
@@ -78,7 +78,7 @@ def _log_in_with(request: Request, data: dict[str, str], log_in: Callable[..., P
     return player
 
 
-class _LanguageChoice(serializers.Serializer):
+class _LanguageChoice(schemas.ObjectSerializer):
     language = Text(max_length=35)
 
 

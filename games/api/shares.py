@@ -4,7 +4,7 @@ link reads the hand (``GET /api/shared/{token}/``, no account needed, throttled 
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,7 +14,7 @@ from games.api import schemas
 from games.api.common import Flag, match_owner, requester
 
 
-class ShareRequest(serializers.Serializer):
+class ShareRequest(schemas.ObjectSerializer):
     show_owner_name = Flag(
         default=False, help_text="Sign the link with your username (a guest has none to show)."
     )

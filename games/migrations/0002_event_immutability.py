@@ -6,6 +6,8 @@ database between tests; production connections never set it. SQLite rejects UPDA
 """
 
 from django.db import migrations
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 POSTGRES_INSTALL = """
 CREATE OR REPLACE FUNCTION games_event_reject_change() RETURNS trigger AS $$
@@ -47,7 +49,7 @@ SQLITE_REMOVE = [
 ]
 
 
-def install(apps, schema_editor):
+def install(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
         schema_editor.execute(POSTGRES_INSTALL, params=None)
@@ -58,7 +60,7 @@ def install(apps, schema_editor):
         raise RuntimeError(f"no immutability triggers for {vendor}: events would be editable")
 
 
-def remove(apps, schema_editor):
+def remove(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
         schema_editor.execute(POSTGRES_REMOVE, params=None)

@@ -4,6 +4,10 @@ view."""
 
 from __future__ import annotations
 
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
 from games.models import Event, IdempotentResponse, Match
 from tests.api.client import ApiClient
 from tests.api.conftest import House
@@ -127,3 +131,37 @@ def test_a_retried_start_creates_one_match(api: ApiClient, house: House):
     retry = api.start(key="start-1")
     assert retry.body["id"] == first.body["id"]
     assert Match.objects.count() == 1
+
+
+@pytest.mark.postgres
+def test_a_keyed_action_takes_no_savepoint_of_its_own_and_reads_its_key_with_the_lock(api):
+    """The command runs inside its key's transaction, which any failure rolls back whole: it
+    takes no savepoint of its own, and the key's stored response is read by the statement that
+    locks the player (two round trips fewer per action)."""
+    match_id = started(api)
+    body = a_legal_call_or_check(api, match_id)
+    with CaptureQueriesContext(connection) as captured:
+        api.act(match_id, key="one-trip", **body).ok()
+    statements = [query["sql"] for query in captured.captured_queries]
+    # The request's own, up to its response stored (the AIs then answer in-process here).
+    stored = next(
+        index
+        for index, sql in enumerate(statements)
+        if sql.startswith('INSERT INTO "games_idempotentresponse"')
+    )
+    statements = statements[:stored]
+    # One: the key's transaction, nested in the test's own (outermost in production: none).
+    assert sum(sql.startswith("SAVEPOINT") for sql in statements) == 1, statements
+    locks = [sql for sql in statements if "FOR NO KEY UPDATE" in sql]
+    assert len(locks) == 1 and "games_idempotentresponse" in locks[0], locks
+    assert not any(sql.startswith('SELECT "games_idempotentresponse"') for sql in statements)
+
+
+def test_a_refused_keyed_action_stores_nothing_and_its_key_stays_free(api, house):
+    match_id = started(api)
+    legal = a_legal_call_or_check(api, match_id)
+    with nothing_changes(house, match_id):
+        refused = api.act(match_id, "raise", amount=1, key="refused-then-legal")
+        assert refused.status == 422, refused.body
+    assert not IdempotentResponse.objects.filter(key="refused-then-legal").exists()
+    api.act(match_id, key="refused-then-legal", **legal).ok()  # not a reuse: nothing was kept

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from games import services
 from games.models import Event, Match, Player
@@ -50,11 +50,14 @@ def test_a_sit_and_go_started_in_the_lobby_shows_its_blinds(
         expect(level.locator(".blinds-now")).to_have_text("Blinds 10/20")
         expect(level.locator(".blinds-next")).to_have_text("Next 15/30 in 10 hands")
     else:
-        # Numbers come isolated (U+2068 ... U+2069) inside right-to-left text.
+        # Numbers come isolated (U+2068 ... U+2069) inside right-to-left text, and a pair of
+        # blinds is one left-to-right run (U+2066 ... U+2069) so that it reads 10/20, not 20/10.
         expect(level.locator(".blinds-level")).to_have_text("المستوى \u20681\u2069")
         expect(level.locator(".blinds-next")).to_have_text(
-            "التالي \u206815\u2069/\u206830\u2069 بعد \u206810\u2069 أيدٍ"
+            "التالي \u2066\u206815\u2069/\u206830\u2069\u2069 بعد \u206810\u2069 أيدٍ"
         )
+    assert reads_left_to_right(level.locator(".blinds-now"), "10", "20")
+    assert reads_left_to_right(level.locator(".blinds-next"), "15", "30")
     level.scroll_into_view_if_needed()
     page.screenshot(path=SCREENSHOTS / f"blinds-table-{language}-{size}.png")
     match = Match.objects.get()
@@ -62,9 +65,30 @@ def test_a_sit_and_go_started_in_the_lobby_shows_its_blinds(
     assert started["hands_per_level"] == 10 and started["blind_levels"][1] == [15, 30]
 
 
+def reads_left_to_right(element: Locator, first: str, second: str) -> bool:
+    """Whether ``first`` is drawn left of ``second`` in the element's text, as the browser lays
+    it out (bidi applied): "10/20" must read so in Arabic too."""
+    return bool(
+        element.evaluate(
+            """(node, [first, second]) => {
+                const text = node.firstChild;
+                const box = (needle) => {
+                    const range = document.createRange();
+                    const start = text.data.indexOf(needle);
+                    range.setStart(text, start);
+                    range.setEnd(text, start + needle.length);
+                    return range.getBoundingClientRect();
+                };
+                return box(first).right <= box(second).left;
+            }""",
+            [first, second],
+        )
+    )
+
+
 def plain(text: str) -> str:
     """Text without the isolates that wrap numbers in right-to-left text."""
-    return text.replace("\u2068", "").replace("\u2069", "")
+    return text.replace("\u2066", "").replace("\u2068", "").replace("\u2069", "")
 
 
 def play_to_hand(player: Player, match_id: str, hand: int) -> None:
@@ -93,6 +117,7 @@ def test_a_raised_level_is_shown_and_counts_down(browse: Any, deal: Any, languag
     level = page.locator(".table-facts .blind-level")
     expect(level).to_have_attribute("data-level", "2")
     assert plain(level.locator(".blinds-now").inner_text()).endswith("15/30")
+    assert reads_left_to_right(level.locator(".blinds-now"), "15", "30")
     expect(level.locator(".blinds-next")).to_have_attribute("data-hands-left", "10")
     if language == "en":
         expect(level).to_contain_text("Level 2")
@@ -117,3 +142,4 @@ def test_a_raised_level_is_shown_and_counts_down(browse: Any, deal: Any, languag
     )
     expect(level).to_have_attribute("data-level", "2")
     assert plain(level.locator(".blinds-now").inner_text()).endswith("15/30")
+    assert reads_left_to_right(level.locator(".blinds-now"), "15", "30")

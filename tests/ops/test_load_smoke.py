@@ -1,8 +1,10 @@
-"""The load test's players in small (``python -m bench load`` runs them at 16 and 64 for a
-minute each): two Locust players play Hold'em over HTTP against gunicorn and a real Celery
-worker for a few seconds, with no error, the AIs answering, and ``manage.py audit`` clean after.
-And the figures' arithmetic (bench/load/report.py) on a record made up here, and the CPU meter
-(bench/load/cpu.py) that says what a human action costs beside a ceiling append.
+"""The load test's players in small (``python -m bench load`` steps them up by the hundred):
+two Locust players play Hold'em over HTTP against gunicorn and a real Celery worker for a few
+seconds, following their matches on the live stream, with no error, the AIs answering, no
+stream event lost or repeated, and ``manage.py audit`` clean after. Their thinking is sped up
+twentyfold (``LOAD_PACE``) to fit. And the figures' arithmetic (bench/load/report.py, the
+capacity steps of bench/bench_load.py) on records made up here, the players' model
+(think time, display time), and the CPU meter (bench/load/cpu.py).
 """
 
 from __future__ import annotations
@@ -21,14 +23,14 @@ from bench.load.report import Window, percentile, summarize
 from bots.workers import database_url, new_queue_name, start_worker
 from tests.ops.live import base_env, manage, start_gunicorn
 
-SECONDS = 10
+SECONDS = 20  # a sign-up alone takes seconds on a busy machine (its password hash)
 
 
 @pytest.mark.postgres
 @pytest.mark.broker
 @pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(240)
 def test_locust_players_play_against_gunicorn_and_a_real_worker(tmp_path):
     queue = new_queue_name()
     database = database_url(connection.settings_dict)
@@ -49,7 +51,7 @@ def test_locust_players_play_against_gunicorn_and_a_real_worker(tmp_path):
     try:
         web, url = start_gunicorn(env, tmp_path / "web.log", workers=1)
         worker.wait_ready()
-        record = run_locust(url, "Player", 2, SECONDS, tmp_path)
+        record = run_locust(url, "Player", 2, SECONDS, tmp_path, {"LOAD_PACE": "0.05"})
     finally:
         if web is not None:
             web.stop()
@@ -59,7 +61,10 @@ def test_locust_players_play_against_gunicorn_and_a_real_worker(tmp_path):
     load = summarize(record, "action", Window(record["started"], SECONDS))
     assert load.errors == 0, (load.error_kinds, record["notes"])
     assert load.count >= 3, load.by_name  # each player acted, more than once
-    assert load.ai_replies >= 1  # the worker answered, and its reply was timed
+    assert load.ai_replies >= 1  # the worker answered, the stream said so, and it was timed
+    assert record["break_count"] == 0, record["breaks"]  # the streams' events, each once
+    answered = [r for r in record["requests"] if r[0] == "action" and r[3] == 200]
+    assert len(record["acked"]) == len(answered)  # each answered action recorded once
     audit = manage(env, "audit")
     assert audit.returncode == 0, audit.stderr
     assert "mismatches: 0" in audit.stdout
@@ -125,3 +130,53 @@ def test_the_meter_sees_cpu_its_own_process_group_spends():
     by_part = spent(meter.samples, meter.samples[0].at, meter.samples[-1].at)
     assert by_part["bench"] >= 0.25
     assert by_part["machine"] >= by_part["bench"] * 0.9
+
+
+def test_think_times_follow_the_fixed_model():
+    import math
+    import random
+
+    from bench.load.model import THINK_CAP_S, think_s
+
+    rng = random.Random(7)
+    samples = sorted(think_s(rng) for _ in range(20000))
+    assert abs(samples[len(samples) // 2] - 3.0) < 0.1  # median 3 s
+    assert max(samples) == THINK_CAP_S  # capped
+    logs = [math.log(s) for s in samples if s < THINK_CAP_S]
+    mean = sum(logs) / len(logs)
+    sigma = math.sqrt(sum((x - mean) ** 2 for x in logs) / len(logs))
+    assert 0.55 < sigma < 0.65
+
+
+def test_the_display_time_is_the_clients_at_normal_speed():
+    from bench.load.model import display_ms
+
+    def record(kind: str, seat: int | None = None) -> dict:
+        return {"type": f"holdem.{kind}", "payload": {} if seat is None else {"seat": seat}}
+
+    shown = [
+        record("checked", 0),  # the player's own: at once
+        record("called", 1),
+        record("raised", 2),
+        record("board_dealt"),
+        record("pot_awarded"),
+        record("hand_started"),
+        record("hole_cards_dealt"),  # no pause of its own
+    ]
+    assert display_ms(shown, viewer=0) == 900 + 900 + 900 + 1800 + 450
+
+
+def test_capacity_is_the_last_step_that_held_with_every_step_before_it_holding():
+    from bench.bench_load import Step, capacity_of
+    from bench.load.report import Load
+
+    def step(players: int, p99: float, errors: int = 0) -> Step:
+        load = Load(1.0, 10.0, p99, 100, errors, {}, 100.0, 50, {})
+        held = errors == 0 and p99 <= 100
+        return Step(players, Window(0, 60), load, {}, held)
+
+    steps = [step(100, 40), step(200, 60), step(300, 250), step(400, 80)]
+    at = capacity_of(steps, audit_clean=True)
+    assert at is not None and at.players == 200  # 400 held again, but after 300 missed
+    assert capacity_of(steps, audit_clean=False) is None
+    assert capacity_of([step(100, 500)], audit_clean=True) is None

@@ -26,7 +26,7 @@ class NoDelayWSGIServer(WSGIServer):
         return connection, address
 
 
-class Command(WhiteNoiseRunserver):
+class Command(WhiteNoiseRunserver):  # type: ignore[misc]  # whitenoise's command: untyped
     server_cls = NoDelayWSGIServer
 
     def inner_run(self, *args: Any, **options: Any) -> None:

@@ -1,0 +1,157 @@
+"""Where one human action's server CPU goes, in one process: ``python -m bench.load.profile_action``
+(``DATABASE_URL``: a migrated PostgreSQL database; ``PROFILE_ACTIONS``, default 200).
+
+Each action is played as the live stack plays it, part by part, and each part's CPU is timed
+(``time.process_time``, this process only: PostgreSQL's and Redis's own CPU are not in it) and
+its database round trips counted:
+
+- ``request``: ``POST /api/matches/{id}/actions/`` through the WSGI application, with the
+  client's Idempotency-Key, as the web client sends it;
+- ``ai``: the Celery task that answers it (``bots.tasks.play``, called in-process);
+- ``stream``: the reads that push it, one per commit (the stream of the match is woken by the
+  human's commit and by the AIs'), each as :func:`games.streams.feed_step` does it.
+
+With ``PROFILE_TOP`` set, a cProfile of every part, the top functions by cumulative time.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import os
+import pstats
+import secrets
+import sys
+import time
+from collections import defaultdict
+from functools import partial
+from typing import Any
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardavia.settings")
+os.environ.setdefault("AI_TURNS", "inline")
+os.environ.setdefault("LOG_LEVEL", "WARNING")
+os.environ["CELERY_TASK_ALWAYS_EAGER"] = "true"
+django.setup()
+
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+
+from bots import tasks  # noqa: E402
+from games import streams  # noqa: E402
+from games.models import Match  # noqa: E402
+from games.players import session_owner  # noqa: E402
+from games.services import driving_ai_turns  # noqa: E402
+
+ACTIONS = int(os.environ.get("PROFILE_ACTIONS", "200"))
+TOP = int(os.environ.get("PROFILE_TOP", "0"))
+
+
+class Parts:
+    def __init__(self) -> None:
+        self.cpu: dict[str, float] = defaultdict(float)
+        self.queries: dict[str, int] = defaultdict(int)
+        self.profiles: dict[str, cProfile.Profile] = {}
+        self.shown: set[str] = set()
+
+    def run(self, name: str, work: Any) -> Any:
+        profile = (
+            self.profiles.setdefault(name, cProfile.Profile(time.process_time)) if TOP else None
+        )
+        with CaptureQueriesContext(connection) as queries:
+            began = time.process_time()
+            if profile is not None:
+                profile.enable()
+            try:
+                return work()
+            finally:
+                if profile is not None:
+                    profile.disable()
+                self.cpu[name] += time.process_time() - began
+                self.queries[name] += len(queries.captured_queries)
+                if os.environ.get("PROFILE_SQL") and name not in self.shown:
+                    self.shown.add(name)
+                    print(f"--- {name}'s round trips ---")
+                    for query in queries.captured_queries:
+                        print("  " + query["sql"][:160])
+
+
+def choose(view: dict[str, Any]) -> dict[str, Any]:
+    legal = view["legal_actions"]
+    return {"action": "check" if legal["can_check"] else "call"}
+
+
+def main() -> None:
+    browser = Client(enforce_csrf_checks=True)
+    csrf = browser.get("/api/session/").json()["csrf_token"]
+    headers = {"HTTP_X_CSRFTOKEN": csrf}
+    parts = Parts()
+    body = browser.post(
+        "/api/matches/", {"game": "holdem", "level": "medium"}, "application/json", **headers
+    ).json()
+    session = browser.session
+    played = 0
+    while played < ACTIONS:
+        match = Match.objects.get(id=body["id"])
+        while match.awaiting_ai and match.status == Match.Status.ACTIVE:
+            with driving_ai_turns():
+                tasks.play(str(match.id), match.seq)
+            match = Match.objects.get(id=body["id"])
+        body = browser.get(f"/api/matches/{match.id}/").json()
+        if body["status"] != "active" or body["view"]["legal_actions"] is None:
+            body = browser.post(
+                "/api/matches/", {"game": "holdem", "level": "medium"}, "application/json",
+                **headers,
+            ).json()  # fmt: skip
+            continue
+        cursor = streams.Cursor(
+            match_id=str(body["id"]),
+            player_id=int(session["cardavia_player_id"]),
+            session_key=session.session_key,
+            owner=session_owner(session),
+            seq=int(body["seq"]),
+            shown=None,
+        )
+        streams.feed_step(cursor)  # the stream as it stood: not timed
+        key = {"HTTP_IDEMPOTENCY_KEY": secrets.token_hex(8)}
+        command = {**choose(body["view"]), "expected_seq": body["seq"]}
+        path = f"/api/matches/{body['id']}/actions/"
+        with driving_ai_turns():  # the AIs answer below, as the worker would: not in the request
+            answer = parts.run("request", partial(post, browser, path, command, headers, key))
+        body = answer.json()
+        parts.run("stream", partial(streams.feed_step, cursor))
+        if body["view"]["legal_actions"] is None and body["status"] == "active":
+            with driving_ai_turns():
+                parts.run("ai", partial(tasks.play, str(body["id"]), body["seq"]))
+            parts.run("stream", partial(streams.feed_step, cursor))
+            body = cursor_view(cursor)
+        played += 1
+    total = sum(parts.cpu.values())
+    print(f"{played} actions: {1000 * total / played:.1f} ms of this process's CPU each")
+    for name in ("request", "ai", "stream"):
+        print(
+            f"  {name:<8} {1000 * parts.cpu[name] / played:6.2f} ms  "
+            f"{parts.queries[name] / played:5.2f} round trips"
+        )
+    for name, profile in parts.profiles.items():
+        print(f"\n--- {name} ---")
+        pstats.Stats(profile, stream=sys.stdout).sort_stats("cumulative").print_stats(TOP)
+
+
+def post(browser: Client, path: str, data: Any, headers: Any, key: Any) -> Any:
+    return browser.post(path, data, "application/json", **headers, **key)
+
+
+def cursor_view(cursor: streams.Cursor) -> dict[str, Any]:
+    from games import selectors
+    from games.models import Player
+
+    match = selectors.match_get(
+        match_id=cursor.match_id, player=Player(pk=cursor.player_id), snapshot=True
+    )
+    return dict(selectors.match_opening(match))
+
+
+if __name__ == "__main__":
+    main()
