@@ -520,7 +520,6 @@ class ImportedSource(ObjectSerializer):
 
 
 class Replay(ObjectSerializer):
-class Replay(ObjectSerializer):
     hand_number = serializers.IntegerField()
     events = serializers.ListField(child=EventField())
     commitment = serializers.CharField(required=False, allow_null=True)
