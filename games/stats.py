@@ -56,19 +56,32 @@ def line_store(row: HandSummary, line: StatLine) -> None:
     line.model._default_manager.update_or_create(hand=row, defaults=line.fields)
 
 
-def player_stats(player: Player | None) -> dict[str, list[dict[str, Any]]]:
+PLAYED = "played"
+IMPORTED = "imported"
+
+
+def player_stats(player: Player | None, source: str = PLAYED) -> dict[str, list[dict[str, Any]]]:
     """One list per game that has statistics, by its name (``{"holdem": [...], ...}``): one
-    entry per level the player has played."""
+    entry per level the player has played. ``source``: the hands played here (the default),
+    every imported hand (``imported``), or those imported from one room (its name)."""
     stats = {name: game.stats for name, game in GAMES.items() if game.stats is not None}
     if player is None:
         return {name: [] for name in stats}
-    return {name: _levels(spec, player) for name, spec in stats.items()}
+    return {name: _levels(spec, player, source) for name, spec in stats.items()}
 
 
-def _levels(spec: GameStats, player: Player) -> list[dict[str, Any]]:
+def _source(source: str) -> Q:
+    if source == PLAYED:
+        return Q(match__origin=PLAYED)
+    if source == IMPORTED:
+        return Q(match__origin=IMPORTED)
+    return Q(match__origin=IMPORTED, match__imported_hand__room=source)
+
+
+def _levels(spec: GameStats, player: Player, source: str) -> list[dict[str, Any]]:
     rows = (
         _model(spec)
-        ._default_manager.filter(player=player)
+        ._default_manager.filter(_source(source), player=player)
         .values("level")
         .annotate(**{name: _aggregate(tally) for name, tally in spec.tallies.items()})
         .order_by("level")

@@ -153,10 +153,15 @@ def _is_optional(annotation: Any) -> tuple[Any, bool]:
     return annotation, False
 
 
-def _field_for(annotation: Any, name: str, *, nullable: bool = False) -> AnyField:
-    """A serializer field for a dataclass field's type, as JSON carries it."""
+def _field_for(
+    annotation: Any, name: str, *, nullable: bool = False, omitted: bool = False
+) -> AnyField:
+    """A serializer field for a dataclass field's type, as JSON carries it (``omitted``: the
+    event leaves it out at its default, so it is not required)."""
     inner, optional = _is_optional(annotation)
     options: dict[str, Any] = {"allow_null": True} if (optional or nullable) else {}
+    if omitted:
+        options["required"] = False
     if isinstance(inner, list):  # a union of several types: leave it open
         return serializers.JSONField(**options)
     if inner is bool:
@@ -270,7 +275,10 @@ def _event_schemas(games: tuple[str, ...]) -> Members:
                 (ObjectSerializer,),
                 {
                     field.name: _field_for(
-                        hints[field.name], field.name, nullable=field.name in hidden
+                        hints[field.name],
+                        field.name,
+                        nullable=field.name in hidden,
+                        omitted=field.name in getattr(cls, "OMITTED_AT_DEFAULT", ()),
                     )
                     for field in dataclasses.fields(cls)
                 },
@@ -495,6 +503,22 @@ class HoldemDealt(ObjectSerializer):
     burned = DealtBurn(many=True)
 
 
+class ImportedSource(ObjectSerializer):
+    """Where an imported hand comes from (``games.imports.source_body``); amounts in its
+    events are minor units, ``scale`` of them per ``unit``."""
+
+    room = serializers.CharField()
+    hand_id = serializers.CharField()
+    played_at = serializers.DateTimeField(allow_null=True)
+    table = serializers.CharField()
+    unit = serializers.CharField()
+    scale = serializers.IntegerField()
+    file_name = serializers.CharField()
+    line = serializers.IntegerField()
+    players = serializers.ListField(child=serializers.CharField())
+    hero = serializers.IntegerField(allow_null=True)
+
+
 class Replay(ObjectSerializer):
     hand_number = serializers.IntegerField()
     events = serializers.ListField(child=EventField())
@@ -502,6 +526,9 @@ class Replay(ObjectSerializer):
     seed = serializers.CharField(required=False, allow_null=True)
     dealt = HoldemDealt(required=False, allow_null=True)
     shuffles = ShuffleProof(many=True, required=False)
+    source = ImportedSource(
+        required=False, help_text="An imported hand's origin (only an imported hand has one)."
+    )
 
 
 # --- statistics (GET /api/stats/) -----------------------------------------------------------

@@ -69,8 +69,18 @@ def hand_started(telling: Telling, p: Payload) -> None:
     telling.say("event.hand_started", kind="heading", number=p["hand_number"], seat=p["button"])
 
 
+# The forced bets only an imported table has (a straddle, a blind posted out of turn, a dead
+# small blind): told by their own line, not as a small or big blind.
+OTHER_FORCED_BETS = frozenset({"straddle", "posted", "dead"})
+
+
 @narrates(ev.BlindPosted.TYPE)
 def blind_posted(telling: Telling, p: Payload) -> None:
+    if p["blind"] in OTHER_FORCED_BETS:
+        # A dead blind is in the pot but no bet of the round.
+        telling.put(p["seat"], p["amount"], in_round=p["blind"] != "dead")
+        telling.say("event.forced_bet_posted", seat=p["seat"], blind=p["blind"], amount=p["amount"])
+        return
     short = "blind.small_short" if p["blind"] == "small" else "blind.big_short"
     telling.position(p["seat"], telling.words(short))
     telling.put(p["seat"], p["amount"])
