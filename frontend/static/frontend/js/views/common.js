@@ -63,6 +63,8 @@ export function chips(value, label) {
 
 export function playerName(display, seat) {
   const player = display.players[seat];
+  // An imported hand's players are named as in its file, the importer's seat too.
+  if (display.imported) return (player && player.name) || t("ui.player.seat", { seat });
   // A shared hand's viewer is not its owner: the owner's seat has their name if they gave it.
   if (seat === display.viewer && display.shared) return (player && player.name) || t("share.player.owner");
   if (seat === display.viewer) return t("ui.player.you");
@@ -73,7 +75,7 @@ export function playerName(display, seat) {
 // else the AI persona's grammatical gender ("female", "male": Arabic verbs agree with it), or
 // "other" when the seat has none (a bot named by its spec).
 export function subjectOf(display, seat) {
-  if (seat === display.viewer && !display.shared) return "you";
+  if (seat === display.viewer && !display.shared && !display.imported) return "you";
   const player = (display.players || [])[seat];
   const gender = player && player.gender;
   return gender === "female" || gender === "male" ? gender : "other";
