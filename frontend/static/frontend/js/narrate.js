@@ -21,7 +21,9 @@ export function narrate(display, record) {
   const p = record.payload;
   // A shared hand's visitor is not the owner whose own cards are dealt: "Vera is dealt …".
   const dealtToOwner = display.shared && (kind === "hole_cards_dealt" || kind === "card_dealt" || kind === "locked_cards_revealed");
-  const key = dealtToOwner ? `share.event.${kind}` : `event.${kind}`;
+  // An imported table's straddles, blinds posted out of turn and dead blinds have their own line.
+  const otherBlind = kind === "blind_posted" && p.blind !== "small" && p.blind !== "big";
+  const key = otherBlind ? "imports.event.blind_posted" : dealtToOwner ? `share.event.${kind}` : `event.${kind}`;
   if (!has(key)) return null;
   const params = {};
   if (p.seat !== undefined && p.seat !== null) {

@@ -122,6 +122,8 @@ export function lastActionLabel(last) {
   if (!last) return null;
   const params = { amount: last.amount === undefined ? 0 : last.amount };
   if (ACTION_LABELS[last.kind]) return t(ACTION_LABELS[last.kind], params);
+  // An imported table's other blinds (straddle, posted, dead) have labels of their own.
+  if (!has(`ui.seat.last.${last.kind}`) && has(`imports.seat.last.${last.kind}`)) return t(`imports.seat.last.${last.kind}`, params);
   return t(`ui.seat.last.${last.kind}`, params);
 }
 

@@ -314,6 +314,12 @@ function settlementView(study) {
 // The room's rake: what the players put in the pot less what it paid out. What each put in is
 // read from the table just before the first pot was paid (uncalled bets already returned).
 function rakeOf(hand, awards) {
+  // The engine records each pot's rake with its award; else it is worked out from the stacks.
+  if (awards.some((award) => typeof award.rake === "number")) {
+    const paid = awards.reduce((sum, award) => sum + award.amount, 0);
+    const rake = awards.reduce((sum, award) => sum + (award.rake || 0), 0);
+    return rake > 0 ? { pot: paid + rake, paid, rake } : null;
+  }
   const first = hand.events.findIndex((record) => record.type.endsWith(".pot_awarded"));
   if (first < 0) return null;
   const start = hand.steps[0].seats;
