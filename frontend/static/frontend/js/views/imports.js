@@ -62,6 +62,29 @@ function sizeText(bytes) {
   return new Intl.NumberFormat(language().code, { style: "unit", unit: mega ? "megabyte" : "kilobyte", unitDisplay: "short" }).format(value);
 }
 
+/** An imported hand's title: "PokerStars hand #1234567". */
+export function importedTitle(source) {
+  return source.hand_id
+    ? t("imports.replay.title", { room: roomName(source.room), hand: source.hand_id })
+    : t("imports.replay.title_no_id", { room: roomName(source.room) });
+}
+
+/** Where an imported hand came from: its table, when it was played, its stakes, file and line. */
+export function sourceLine(source, { file = true } = {}) {
+  const when = playedAt(source.played_at);
+  const facts = [
+    source.table ? h("span", { key: "table", class: "source-table" }, t("imports.replay.table", { table: source.table })) : null,
+    when ? h("span", { key: "date", class: "source-date" }, when) : null,
+    typeof source.small_blind === "number" && typeof source.big_blind === "number"
+      ? h("span", { key: "stakes", class: "source-stakes" }, t("imports.replay.stakes", { stakes: stakesText(source) }))
+      : null,
+    file && source.file_name
+      ? h("span", { key: "file", class: "source-file" }, t("imports.replay.file", { file: source.file_name, line: source.line }))
+      : null,
+  ].filter(Boolean);
+  return h("p", { class: "source-line", "data-room": source.room }, facts);
+}
+
 // --- uploading --------------------------------------------------------------------------------
 
 function dropZone() {
