@@ -24,6 +24,9 @@ from rest_framework.exceptions import ParseError
 from games.engine.errors import ErrorCode
 from games.errors import http_status, refusal
 
+IMPORT_PATH = "/api/imports/"
+FORM_OVERHEAD = 64 * 1024
+
 
 def _declared_length(request: HttpRequest) -> int:
     try:
@@ -38,6 +41,9 @@ class ApiBodyLimitMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         maximum = settings.API_MAX_BODY_BYTES
+        if request.path == IMPORT_PATH:
+            # A hand-history file: its own limit (the form's few fields on top).
+            maximum = settings.IMPORT_MAX_UPLOAD_BYTES + FORM_OVERHEAD
         if request.path.startswith("/api/") and _declared_length(request) > maximum:
             refused = refusal(ErrorCode.REQUEST_TOO_LARGE, maximum=maximum)
             response = JsonResponse(refused.as_dict(), status=http_status(refused.code))

@@ -154,6 +154,12 @@ STORAGES = {
 # refused unread with 413 request_too_large (cardavia/limits.py). Django's own limit guards
 # forms (the admin) and request.body, not the stream DRF parses JSON from.
 API_MAX_BODY_BYTES = env.int("API_MAX_BODY_BYTES", default=16 * 1024)
+# Hand-history imports (games/imports.py, README "Importing hands"): an upload's size, what a
+# .gz or .zip may grow to (and by how many times), and where a file waits while it is read.
+IMPORT_MAX_UPLOAD_BYTES = env.int("IMPORT_MAX_UPLOAD_BYTES", default=200 * 1024 * 1024)
+IMPORT_MAX_UNCOMPRESSED_BYTES = env.int("IMPORT_MAX_UNCOMPRESSED_BYTES", default=400 * 1024 * 1024)
+IMPORT_MAX_COMPRESSION_RATIO = env.int("IMPORT_MAX_COMPRESSION_RATIO", default=50)
+IMPORT_DIR = env.str("IMPORT_DIR", default=str(BASE_DIR / "var" / "imports"))
 
 # Live streams (games/streams.py): a heartbeat comment this often, a read of the match on the
 # stream's own (its session still the owner's?) this often, the threads that read for every
@@ -188,6 +194,7 @@ REST_FRAMEWORK = {
         "match_start": env.str("THROTTLE_RATE_MATCH_START", default="120/hour"),
         "action": env.str("THROTTLE_RATE_ACTION", default="600/minute"),
         "share": env.str("THROTTLE_RATE_SHARE", default="120/hour"),
+        "import": env.str("THROTTLE_RATE_IMPORT", default="120/hour"),
         "shared": env.str("THROTTLE_RATE_SHARED", default="300/hour"),
     },
     # Behind a proxy, the client address is the proxy's: this many proxies' X-Forwarded-For
@@ -211,6 +218,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": ["active", "finished"],
         "AnalysisPendingEnum": ["pending"],
+        "ImportStatusEnum": ["queued", "running", "done", "failed"],
         "AnalysisReadyEnum": ["ready"],
         "StreetEnum": ["preflop", "flop", "turn", "river", "showdown"],
         "BettingRoundEnum": ["preflop", "flop", "turn", "river"],

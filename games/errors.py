@@ -56,6 +56,8 @@ HTTP_STATUS: Mapping[ErrorCode, int] = MappingProxyType(
         _C.INVALID_CREDENTIALS: 400,
         _C.LANGUAGE_UNAVAILABLE: 400,
         _C.REQUEST_TOO_LARGE: 413,
+        _C.IMPORT_TOO_LARGE: 413,
+        _C.COMPRESSED_BOMB: 413,
         _C.ERROR: 400,
         _C.AUTHENTICATION_FAILED: 401,
         _C.NOT_AUTHENTICATED: 401,

@@ -44,8 +44,15 @@ class Match(models.Model):
         ACTIVE = "active", "Active"
         FINISHED = "finished", "Finished"
 
+    class Origin(models.TextChoices):
+        PLAYED = "played", "Played here"
+        IMPORTED = "imported", "Imported"
+
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     game = models.CharField(max_length=16, validators=[validate_game])
+    # A match played here, or one hand imported from another room's history (ImportedHand):
+    # every list, statistic, sweep and lobby of played matches keeps to "played".
+    origin = models.CharField(max_length=16, choices=Origin.choices, default=Origin.PLAYED)
     owner = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="matches")
     level = models.CharField(max_length=16, default="medium")
     # Who sits where: "human" for the owner's seat, otherwise the spec of the bot playing it
@@ -271,3 +278,94 @@ class MatchAudit(models.Model):
     @property
     def mismatched(self) -> bool:
         return self.state == self.State.DONE and bool(self.reason)
+
+
+class HandImport(models.Model):
+    """One uploaded hand-history file and how its import went (``games.imports``). The file
+    itself stays on disk (``IMPORT_DIR``) while it is read, never in a row."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="imports")
+    file_name = models.CharField(max_length=255)
+    path = models.CharField(max_length=1024, blank=True)  # the stored upload, while it is read
+    size = models.PositiveBigIntegerField(default=0)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    bytes_done = models.PositiveBigIntegerField(default=0)
+    hands_read = models.PositiveIntegerField(default=0)
+    imported = models.PositiveIntegerField(default=0)
+    skipped = models.PositiveIntegerField(default=0)
+    # Each refused hand: {"line", "hand_id", "code", "params", "message"}.
+    refused = models.JSONField(default=list)
+    error = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["owner", "-created_at"], name="games_import_owner")]
+
+    def __str__(self) -> str:
+        return f"import {self.file_name} ({self.status})"
+
+
+class ImportedHand(models.Model):
+    """A hand from another room's history, stored as its own ``Match`` (origin "imported")
+    whose events are one Hold'em hand; this row says where it came from. Amounts are in minor
+    units (``scale`` of them per unit: 100 for cents)."""
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="imported_hand"
+    )
+    owner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="imported_hands")
+    hand_import = models.ForeignKey(
+        HandImport,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="hands",
+        db_column="import_id",
+    )
+    room = models.CharField(max_length=32)
+    source_hand_id = models.CharField(max_length=128, blank=True)
+    played_at = models.DateTimeField(null=True, blank=True)
+    table_name = models.CharField(max_length=128, blank=True)
+    file_name = models.CharField(max_length=255)
+    line = models.PositiveIntegerField()
+    unit = models.CharField(max_length=16)
+    scale = models.PositiveIntegerField(default=1)
+    small_blind = models.PositiveBigIntegerField()
+    big_blind = models.PositiveBigIntegerField()
+    players = models.JSONField(default=list)
+    hero = models.PositiveSmallIntegerField(null=True, blank=True)
+    pot_total = models.PositiveBigIntegerField(default=0)
+    rake = models.PositiveBigIntegerField(default=0)
+    went_to_showdown = models.BooleanField(default=False)
+    fingerprint = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-played_at", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "room", "source_hand_id"],
+                condition=~models.Q(source_hand_id=""),
+                name="games_imported_hand_unique_id",
+            ),
+            models.UniqueConstraint(
+                fields=["owner", "fingerprint"],
+                condition=models.Q(source_hand_id=""),
+                name="games_imported_hand_unique_content",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["owner", "room", "-played_at"], name="games_imported_owner_room"),
+            models.Index(fields=["owner", "-played_at"], name="games_imported_owner_date"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room} hand {self.source_hand_id or self.fingerprint[:8]}"

@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 
 from games.errors import InvalidCredentials, InvalidUsername, UsernameTaken, WeakPassword
-from games.models import Match, Player
+from games.models import HandImport, ImportedHand, Match, Player
 
 SESSION_KEY = "cardavia_player_id"
 
@@ -68,9 +68,32 @@ def adopt_guest(request: HttpRequest, guest: Player | None, user: AbstractBaseUs
         elif player is None:
             player = _player_for_user(user)
         elif guest is not None and guest.pk != player.pk and guest.user_id is None:
-            Match.objects.filter(owner=guest).update(owner=player)
+            Match.objects.filter(owner=guest, origin=Match.Origin.PLAYED).update(owner=player)
+            adopt_imports(guest, player)
     request.session[SESSION_KEY] = player.id
     return player
+
+
+def adopt_imports(guest: Player, player: Player) -> None:
+    """The guest's imports and imported hands become the account's — but a hand the account
+    imported already, which stays the guest's (a hand is imported once per player)."""
+    HandImport.objects.filter(owner=guest).update(owner=player)
+    taken = set(
+        ImportedHand.objects.filter(owner=player).values_list(
+            "room", "source_hand_id", "fingerprint"
+        )
+    )
+    ids = {(room, hand_id) for room, hand_id, _ in taken if hand_id}
+    prints = {fingerprint for _, hand_id, fingerprint in taken if not hand_id}
+    moving = [
+        match_id
+        for match_id, room, hand_id, fingerprint in ImportedHand.objects.filter(
+            owner=guest
+        ).values_list("match_id", "room", "source_hand_id", "fingerprint")
+        if ((room, hand_id) not in ids if hand_id else fingerprint not in prints)
+    ]
+    ImportedHand.objects.filter(match_id__in=moving).update(owner=player)
+    Match.objects.filter(pk__in=moving).update(owner=player)
 
 
 def minimum_password_length() -> int:

@@ -52,7 +52,10 @@ def ai_seat_to_act(match: Match, state: Any) -> int | None:
 def matches_awaiting_ai(*, updated_before: datetime) -> Iterator[Match]:
     """Active matches flagged as waiting on an AI and unchanged since ``updated_before``."""
     stalled = Match.objects.filter(
-        status=Match.Status.ACTIVE, awaiting_ai=True, updated_at__lt=updated_before
+        status=Match.Status.ACTIVE,
+        awaiting_ai=True,
+        updated_at__lt=updated_before,
+        origin=Match.Origin.PLAYED,
     ).select_related("snapshot")
     return stalled.iterator(chunk_size=200)
 
@@ -171,7 +174,8 @@ def command_body(
 
 
 def player_matches(player: Player | None, *, limit: int = 200) -> list[dict[str, Any]]:
-    """The player's matches, newest first (none before they have a player)."""
+    """The player's matches played here, newest first (none before they have a player);
+    imported hands have their own list (``games.imports``)."""
     if player is None:
         return []
     return [
@@ -184,7 +188,7 @@ def player_matches(player: Player | None, *, limit: int = 200) -> list[dict[str,
             "created_at": match.created_at.isoformat(),
             "updated_at": match.updated_at.isoformat(),
         }
-        for match in Match.objects.filter(owner=player)[:limit]
+        for match in Match.objects.filter(owner=player, origin=Match.Origin.PLAYED)[:limit]
     ]
 
 

@@ -1,5 +1,6 @@
-"""``games``' own Celery task: audits a selection of matches from the admin, one by one, each
-``MatchAudit`` row showing the progress (queued, running, done)."""
+"""``games``' own Celery tasks: audits a selection of matches from the admin, one by one, each
+``MatchAudit`` row showing the progress (queued, running, done); and imports an uploaded
+hand-history file (``HandImport``), its progress saved as it goes."""
 
 from __future__ import annotations
 
@@ -17,3 +18,11 @@ def audit_matches(match_ids: list[str]) -> int:
         record_audit(match)
         done += 1
     return done
+
+
+@shared_task(acks_late=True)
+def import_hands(import_id: str) -> None:
+    """Read and store the hands of the import ``import_id`` (a rerun skips what is stored)."""
+    from games.imports import import_run
+
+    import_run(import_id)

@@ -34,6 +34,7 @@ SCOPES: dict[tuple[str, str], str] = {
     ("POST", "api-matches"): "match_start",
     ("POST", "api-match-act"): "action",
     ("POST", "api-hand-share"): "share",
+    ("POST", "api-imports"): "import",
     ("DELETE", "api-share"): "share",
     # Every look-up of a link, right or wrong, counts: guessing needs millions of them.
     ("GET", "api-shared"): "shared",

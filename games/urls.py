@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from games.api import errors, events, hands, matches, sessions, shares, stats
+from games.api import errors, events, hands, imports, matches, sessions, shares, stats
 
 urlpatterns = [
     path("session/", sessions.SessionView.as_view(), name="api-session"),
@@ -51,6 +51,14 @@ urlpatterns = [
         "matches/<str:match_id>/hands/<int:hand_number>/share/",
         shares.HandShareView.as_view(),
         name="api-hand-share",
+    ),
+    path("imports/", imports.ImportListView.as_view(), name="api-imports"),
+    path("imports/<str:import_id>/", imports.ImportDetailView.as_view(), name="api-import"),
+    path("imported-hands/", imports.ImportedHandListView.as_view(), name="api-imported-hands"),
+    path(
+        "imported-hands/rooms/",
+        imports.ImportedRoomsView.as_view(),
+        name="api-imported-rooms",
     ),
     path("shares/", shares.ShareListView.as_view(), name="api-shares"),
     path("shares/<str:token>/", shares.ShareDetailView.as_view(), name="api-share"),

@@ -73,6 +73,25 @@ class ErrorCode(StrEnum):
     NO_SHUFFLE_DUE = "no_shuffle_due"
     # --- the AI ---
     NO_SAFE_MOVE = "no_safe_move"
+    # --- imported hand histories: a hand refused (its line and these), or a whole file ---
+    NOT_A_HAND_HISTORY = "not_a_hand_history"
+    IMPORT_TOO_LARGE = "import_too_large"
+    COMPRESSED_BOMB = "compressed_bomb"
+    IMPORT_FAILED = "import_failed"
+    UNSUPPORTED_GAME = "unsupported_game"
+    MALFORMED_LINE = "malformed_line"
+    MISSING_FIELD = "missing_field"
+    TOO_MANY_PLAYERS = "too_many_players"
+    UNKNOWN_PLAYER = "unknown_player"
+    INVALID_CARD = "invalid_card"
+    CARD_DEALT_TWICE = "card_dealt_twice"
+    AMOUNT_NOT_EXACT = "amount_not_exact"
+    ACTION_OUT_OF_TURN = "action_out_of_turn"
+    ACTION_ABOVE_STACK = "action_above_stack"
+    IMPOSSIBLE_ACTION = "impossible_action"
+    SHOWDOWN_CARDS_UNKNOWN = "showdown_cards_unknown"
+    SETTLEMENT_MISMATCH = "settlement_mismatch"
+    HAND_TRUNCATED = "hand_truncated"
     # --- the store and the API (games.errors, games.api_errors) ---
     STALE_SEQ = "stale_seq"
     NOT_FOUND = "not_found"
@@ -170,6 +189,59 @@ ERRORS: Mapping[ErrorCode, ErrorSpec] = MappingProxyType(
         ),
         _C.NO_SHUFFLE_DUE: _spec("There are cards left to draw: no shuffle is due."),
         _C.NO_SAFE_MOVE: _spec("No safe move for seat {seat}.", "seat"),
+        _C.NOT_A_HAND_HISTORY: _spec(
+            "{file_name} is not a hand history: PHH, PHHS or PokerStars text.", "file_name"
+        ),
+        # ``maximum``: bytes, of the file as uploaded or once uncompressed.
+        _C.IMPORT_TOO_LARGE: _spec("The file is too large: at most {maximum} bytes.", "maximum"),
+        _C.COMPRESSED_BOMB: _spec(
+            "The compressed file grows more than {ratio} times (or past {maximum} bytes): refused.",
+            "ratio",
+            "maximum",
+        ),
+        _C.IMPORT_FAILED: _spec("The import stopped: nothing more was stored."),
+        _C.UNSUPPORTED_GAME: _spec(
+            "{game} is not no-limit Texas hold'em: only that game is imported.", "game"
+        ),
+        # ``text``: the line as the file has it (cut to 80 characters).
+        _C.MALFORMED_LINE: _spec("This line cannot be read: {text}", "text"),
+        _C.MISSING_FIELD: _spec("The hand has no {field}.", "field"),
+        _C.TOO_MANY_PLAYERS: _spec(
+            "{count} players: a table seats {minimum} to {maximum}.", "count", "minimum", "maximum"
+        ),
+        _C.UNKNOWN_PLAYER: _spec("{player} is not seated at this table.", "player"),
+        _C.INVALID_CARD: _spec("{card} is not a card.", "card"),
+        _C.CARD_DEALT_TWICE: _spec("The card {card} is dealt twice.", "card"),
+        # ``amount``: the file's text; ``unit``: chips or a currency code.
+        _C.AMOUNT_NOT_EXACT: _spec(
+            "{amount} is not a whole number of the table's smallest unit ({unit}).",
+            "amount",
+            "unit",
+        ),
+        _C.ACTION_OUT_OF_TURN: _spec(
+            "{player} acts out of turn: {to_act} is to act.", "player", "to_act"
+        ),
+        _C.ACTION_ABOVE_STACK: _spec(
+            "{player} puts in more than their stack ({stack}).", "player", "stack"
+        ),
+        # ``rule``: the code the rules refuse the action with (e.g. amount_below_minimum).
+        _C.IMPOSSIBLE_ACTION: _spec(
+            "{player}'s action {action} is impossible here ({rule}).", "player", "action", "rule"
+        ),
+        _C.SHOWDOWN_CARDS_UNKNOWN: _spec(
+            "The hand reaches a showdown but no cards of {players} are known: the pot cannot be "
+            "settled.",
+            "players",
+        ),
+        # ``expected``/``found``: minor units, what the history paid the player and what the
+        # rules pay.
+        _C.SETTLEMENT_MISMATCH: _spec(
+            "The history pays {player} {expected} but the rules pay {found}.",
+            "player",
+            "expected",
+            "found",
+        ),
+        _C.HAND_TRUNCATED: _spec("The hand stops before its summary: the file is cut short."),
         _C.STALE_SEQ: _spec(
             "The match has moved on: it is at event {current_seq}, not {expected_seq}.",
             "expected_seq",

@@ -50,11 +50,34 @@ class MatchStarted(MatchStart):
     # The edition of docs/rules.md the table plays: a record from before edition 2 has no such
     # field and reads as 1, so its hands are audited by the rules they were played under.
     rules_edition: int = 1
+    # A table configured from a hand history (games.engine.holdem.importing); each left out of
+    # the record at its default, so a played table's record is what it always was.
+    forced_bets: tuple[tuple[int, str, int], ...] = ()
+    rake: int = 0
+    mucks: tuple[int, ...] = ()
+    scale: int = 1
 
     def __post_init__(self) -> None:
         # A stored record holds lists: levels become pairs again.
         levels = tuple((int(small), int(big)) for small, big in self.blind_levels)
         object.__setattr__(self, "blind_levels", levels)
+        forced = tuple(
+            (int(seat), str(kind), int(amount)) for seat, kind, amount in self.forced_bets
+        )
+        object.__setattr__(self, "forced_bets", forced)
+        object.__setattr__(self, "mucks", tuple(int(seat) for seat in self.mucks))
+
+    def payload(self) -> Payload:
+        """The table; an imported table's fields only where they differ from their defaults."""
+        record = Event.payload(self)
+        for name, default in IMPORTED_TABLE_DEFAULTS.items():
+            if record[name] == default:
+                del record[name]
+        return record
+
+
+# The fields only an imported table sets, and their defaults (left out of a played record).
+IMPORTED_TABLE_DEFAULTS: dict[str, object] = {"forced_bets": (), "rake": 0, "mucks": (), "scale": 1}
 
 
 @event("holdem.hand_started", version=2)
@@ -92,10 +115,19 @@ class Street(StrEnum):
 
 
 class Blind(StrEnum):
-    """The forced bets of a hand (docs/rules.md#holdem-blinds)."""
+    """The forced bets of a hand (docs/rules.md#holdem-blinds). Cardavia's tables post the
+    small and the big blind; a table from another room's history may also have these:"""
 
     SMALL = "small"
     BIG = "big"
+    STRADDLE = "straddle"
+    """A live blind after the big blind (or the last straddle): the preflop action starts
+    after it, and it is the bet to call."""
+    POSTED = "posted"
+    """A live blind posted out of turn (a player joining or returning): a bet, but the
+    preflop action does not move."""
+    DEAD = "dead"
+    """A blind that goes to the pot and is no bet (a dead small blind): dead money, as an ante."""
 
 
 @event("holdem.blind_posted")
@@ -174,6 +206,15 @@ class PotAwarded(Event):
     hand_rank: HandRank | None
     odd_chips: tuple[int, ...]
     kickers: int = 0
+    # What the room kept of this pot (an imported hand: ``amount`` is what it paid out); left
+    # out of the record when 0, so a played hand's record is what it always was.
+    rake: int = 0
+
+    def payload(self) -> Payload:
+        record = Event.payload(self)
+        if not record["rake"]:
+            del record["rake"]
+        return record
 
 
 @event("holdem.hand_ended")

@@ -49,6 +49,22 @@ class StartMatch:
     blind_levels: tuple[tuple[int, int], ...] = ()
     hands_per_level: int = 0
     rules_edition: int = RULES_EDITION
+    # A table from another room's hand history (:mod:`games.engine.holdem.importing`): each
+    # hand posts exactly ``forced_bets`` — (seat, kind, amount) in order, kind ``"ante"`` or a
+    # :class:`Blind` — instead of Cardavia's blinds; the pots pay out ``rake`` less (from the
+    # main pot first); the ``mucks`` seats give up their hands at showdown; ``scale`` is the
+    # minor units per major unit of every amount (100 for cents). Its deck may hold ``"??"``
+    # for cards the history does not tell: a hand with one at showdown gives up its claim.
+    forced_bets: tuple[tuple[int, str, int], ...] = ()
+    rake: int = 0
+    mucks: tuple[int, ...] = ()
+    scale: int = 1
+
+
+# The placeholder of a card a hand history does not tell (an imported table's deck only).
+UNKNOWN_CARD = "??"
+ANTE = "ante"
+FORCED_KINDS = frozenset({ANTE, *(str(kind) for kind in Blind)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +113,10 @@ def _start_match(state: HoldemState, command: StartMatch, emit: Emit) -> None:
         raise refuse(ErrorCode.INVALID_BLINDS)
     if not 0 <= command.first_button < len(stacks):
         raise refuse(ErrorCode.INVALID_BUTTON)
+    if not _valid_forced_bets(command, len(stacks)):
+        raise refuse(ErrorCode.INVALID_BLINDS)
+    if command.rake < 0 or command.scale < 1:
+        raise refuse(ErrorCode.INVALID_TABLE, minimum=2, maximum=10)
     emit(
         ev.MatchStarted(
             stacks=stacks,
@@ -109,8 +129,20 @@ def _start_match(state: HoldemState, command: StartMatch, emit: Emit) -> None:
             blind_levels=tuple(command.blind_levels),
             hands_per_level=command.hands_per_level,
             rules_edition=command.rules_edition,
+            forced_bets=tuple(command.forced_bets),
+            rake=command.rake,
+            mucks=tuple(command.mucks),
+            scale=command.scale,
         )
     )
+
+
+def _valid_forced_bets(command: StartMatch, seats: int) -> bool:
+    """Every forced bet names a seat, a known kind and a positive amount; every muck a seat."""
+    return all(
+        0 <= seat < seats and kind in FORCED_KINDS and amount > 0
+        for seat, kind, amount in command.forced_bets
+    ) and all(0 <= seat < seats for seat in command.mucks)
 
 
 def _restart(state: HoldemState, command: Restart, emit: Emit) -> None:
@@ -174,11 +206,43 @@ def _start_hand(state: HoldemState, command: StartHand, emit: Emit) -> None:
         emit(opening(commitment=commitment(command.seed), seed=command.seed.hex()))
     else:
         deck = tuple(command.deck or ())
-        if sorted(deck) != sorted(STANDARD_DECK):
+        if not _valid_deck(deck, unknown_allowed=state.config.imported):
             raise refuse(ErrorCode.INVALID_DECK)
         emit(opening(commitment="", deck=deck))
-    _post_forced_bets(state, button, emit)
+    if state.config.imported:
+        _post_table_forced_bets(state, emit)
+    else:
+        _post_forced_bets(state, button, emit)
     _deal_hole_cards(state, button, emit)
+
+
+def _valid_deck(deck: tuple[str, ...], *, unknown_allowed: bool) -> bool:
+    """The 52 standard cards; an imported table's deck may hide some as ``"??"``."""
+    if not unknown_allowed:
+        return sorted(deck) == sorted(STANDARD_DECK)
+    known = [card for card in deck if card != UNKNOWN_CARD]
+    distinct = set(known)
+    return (
+        len(deck) == len(STANDARD_DECK)
+        and len(distinct) == len(known)
+        and distinct <= set(STANDARD_DECK)
+    )
+
+
+def _post_table_forced_bets(state: HoldemState, emit: Emit) -> None:
+    """An imported table's forced bets, in the order its history posted them (all-in when the
+    stack is short)."""
+    assert state.config is not None
+    for seat, kind, amount in state.config.forced_bets:
+        if not state.seats[seat].dealt:
+            continue
+        posted = min(amount, state.seats[seat].stack)
+        if posted <= 0:
+            continue
+        if kind == ANTE:
+            emit(ev.AntePosted(seat=seat, amount=posted))
+        else:
+            emit(ev.BlindPosted(seat=seat, blind=Blind(kind), amount=posted))
 
 
 def _post_forced_bets(state: HoldemState, button: int, emit: Emit) -> None:
@@ -251,7 +315,29 @@ def _expose(state: HoldemState, emit: Emit) -> None:
     """Every live hand turned face up, clockwise from the seat left of the button, as at the
     showdown."""
     for seat in _showdown_order(state):
-        emit(ev.CardsExposed(seat=seat, cards=state.seats[seat].hole))
+        if _claims_at_showdown(state, seat):
+            emit(ev.CardsExposed(seat=seat, cards=state.seats[seat].hole))
+
+
+def _claims_at_showdown(state: HoldemState, seat: int) -> bool:
+    """Whether a live hand is shown: not when its history has it mucked, or does not tell its
+    cards (an imported hand's; nothing is invented)."""
+    assert state.config is not None
+    return seat not in state.config.mucks and UNKNOWN_CARD not in state.seats[seat].hole
+
+
+def _raked(amounts: Sequence[int], rake: int) -> list[tuple[int, int]]:
+    """Each pot's (payout, rake): the room's rake taken from the main pot first.
+
+    >>> _raked([100, 40], 110)
+    [(0, 100), (30, 10)]
+    """
+    taken = []
+    for amount in amounts:
+        part = min(rake, amount)
+        rake -= part
+        taken.append((amount - part, part))
+    return taken
 
 
 def _showdown_order(state: HoldemState) -> list[int]:
@@ -278,7 +364,8 @@ def _deal_next_street(state: HoldemState, emit: Emit) -> None:
 
 
 def _award_uncontested(state: HoldemState, winner: int, emit: Emit) -> None:
-    amount = state.pot_total()
+    assert state.config is not None
+    ((amount, rake),) = _raked([state.pot_total()], state.config.rake)
     contributors = tuple(i for i, seat in enumerate(state.seats) if seat.live)
     emit(
         ev.PotAwarded(
@@ -289,35 +376,44 @@ def _award_uncontested(state: HoldemState, winner: int, emit: Emit) -> None:
             shares=(amount,),
             hand_rank=None,
             odd_chips=(),
+            rake=rake,
         )
     )
 
 
 def _showdown(state: HoldemState, live: Sequence[int], emit: Emit) -> None:
-    order = _showdown_order(state)
+    assert state.config is not None
+    order = [seat for seat in _showdown_order(state) if _claims_at_showdown(state, seat)]
     values: dict[int, int] = {}
     for seat in order:
         cards = state.seats[seat].hole
         values[seat] = evaluate((*cards, *state.board))
         emit(ev.HandShown(seat=seat, cards=cards, rank=hand_rank(values[seat])))
     pots = state.pots()
+    raked = _raked([pot.amount for pot in pots], state.config.rake)
     # Settle from the last side pot to the main pot (docs/rules.md#holdem-pots).
     for number in range(len(pots) - 1, -1, -1):
         pot = pots[number]
-        best = max(values[seat] for seat in pot.eligible)
+        amount, rake = raked[number]
+        claims = [seat for seat in pot.eligible if seat in values]
+        if not claims:
+            # Every hand eligible for it mucked or is unknown: the history cannot be settled.
+            raise refuse(ErrorCode.SHOWDOWN_CARDS_UNKNOWN, players=list(pot.eligible))
+        best = max(values[seat] for seat in claims)
         winners = [seat for seat in order if seat in pot.eligible and values[seat] == best]
-        beaten = max((values[seat] for seat in pot.eligible if seat not in winners), default=None)
-        shares, odd = split_pot(pot.amount, winners)
+        beaten = max((values[seat] for seat in claims if seat not in winners), default=None)
+        shares, odd = split_pot(amount, winners)
         emit(
             ev.PotAwarded(
                 pot=number,
-                amount=pot.amount,
+                amount=amount,
                 eligible=pot.eligible,
                 winners=tuple(winners),
                 shares=tuple(shares),
                 hand_rank=hand_rank(best),
                 odd_chips=tuple(odd),
                 kickers=kickers_needed(best, beaten) if _exposes_all_ins(state) else 0,
+                rake=rake,
             )
         )
 

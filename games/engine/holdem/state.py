@@ -103,6 +103,18 @@ class TableConfig:
     blind_levels: tuple[tuple[int, int], ...] = ()
     hands_per_level: int = 0
     rules_edition: int = 1
+    # An imported table (games.engine.holdem.importing): its forced bets in posting order as
+    # (seat, kind, amount), kind an ante or a :class:`Blind`; the room's rake; the seats that
+    # gave up their hands at showdown; minor units per major unit.
+    forced_bets: tuple[tuple[int, str, int], ...] = ()
+    rake: int = 0
+    mucks: tuple[int, ...] = ()
+    scale: int = 1
+
+    @property
+    def imported(self) -> bool:
+        """A table from another room's history posts its own forced bets."""
+        return bool(self.forced_bets)
 
 
 @dataclass(slots=True)
@@ -246,6 +258,10 @@ def _match_started(state: HoldemState, event: ev.MatchStarted) -> None:
         blind_levels=tuple(event.blind_levels),
         hands_per_level=event.hands_per_level,
         rules_edition=event.rules_edition,
+        forced_bets=tuple(event.forced_bets),
+        rake=event.rake,
+        mucks=tuple(event.mucks),
+        scale=event.scale,
     )
     state.seats = [Seat(stack=stack) for stack in event.stacks]
     state.phase = BETWEEN_HANDS
@@ -320,15 +336,23 @@ def _ante_posted(state: HoldemState, event: AntePosted) -> None:
 def _blind_posted(state: HoldemState, event: ev.BlindPosted) -> None:
     seat = state.seats[event.seat]
     seat.stack -= event.amount
-    seat.bet += event.amount
     seat.contributed += event.amount
+    if event.blind == Blind.DEAD:
+        seat.ante += event.amount  # dead money, as an ante: no bet to match
+        return
+    seat.bet += event.amount
+    before = state.current_bet
     state.current_bet = max(state.current_bet, seat.bet)
     if event.blind == Blind.SMALL:
         state.small_blind_seat = event.seat
-    else:
+    elif event.blind == Blind.BIG:
         state.big_blind_seat = event.seat
         state.last_big_blind = event.seat
         state.round_start = (event.seat + 1) % len(state.seats)
+    elif event.blind == Blind.STRADDLE:
+        # The action starts after the straddle, and a raise must add at least what it added.
+        state.round_start = (event.seat + 1) % len(state.seats)
+        state.last_full_raise = max(state.current_bet - before, 1)
 
 
 def _hole_cards_dealt(state: HoldemState, event: ev.HoleCardsDealt) -> None:

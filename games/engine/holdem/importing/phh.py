@@ -1,0 +1,334 @@
+"""PHH and PHHS hand histories, read for import: a ``.phh`` file is one hand (a TOML document),
+a ``.phhs`` file many (a TOML table per hand, ``[1]``, ``[2]``... as PokerKit writes them).
+
+The file is read a section at a time (:func:`read_sections`), so memory holds one hand. Unlike
+``manage.py phh replay`` (:mod:`games.engine.holdem.phh`, whose table is Cardavia's whole-chip
+one), the table is the history's own: straddles (``blinds_or_straddles`` past the big blind),
+per-player antes, amounts in cents (``247.15`` reads as 24715 at scale 100), unknown hole cards
+(``????``) and partial shows, and hands that stop before the end (kept as they stop).
+
+Seats follow PHH: players clockwise, p1 first to be dealt, the button last; heads-up p1 is the
+big blind and p2 the button posting the small blind (PokerKit reverses ``antes`` and
+``blinds_or_straddles`` for two players, so the raw arrays read "small blind, big blind").
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
+from decimal import Decimal
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from games.engine.cards import is_card
+from games.engine.errors import ErrorCode
+from games.engine.holdem.importing.source import (
+    CHIPS,
+    HandRefused,
+    SourceAction,
+    SourceHand,
+)
+
+ROOM = "phh"
+SUPPORTED_VARIANT = "NT"
+REQUIRED = ("variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions")
+MAX_DECIMALS = 2  # cents: a history in finer units is refused (amount_not_exact)
+BOARD_STREETS = {0: 0, 3: 1, 4: 2, 5: 3}
+
+SECTION = re.compile(r"^\s*\[(?!\[)\s*(?P<name>[^\]]+?)\s*\]\s*(#.*)?$")
+PHH_KEY = re.compile(r"^(variant|antes|blinds_or_straddles|starting_stacks|actions)\s*=")
+_TOML_LINE = re.compile(r"^(\[[^\]]+\]|[A-Za-z0-9_'\"-]+\s*=|[\"'\]#,]|\d)")
+
+Line = tuple[int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One hand's TOML text, from ``line`` of the file; ``name`` its table's (``""`` for a
+    ``.phh`` file's single hand)."""
+
+    line: int
+    name: str
+    text: str
+    lines: tuple[Line, ...]
+
+
+def looks_like_toml(line: str) -> bool:
+    """A line a PHH file could hold: a table header, ``key = value``, or an array's line."""
+    return bool(_TOML_LINE.match(line.strip()))
+
+
+def read_sections(lines: Iterable[Line]) -> Iterator[Section]:
+    """Each hand's section, lazily: a new one at each ``[name]`` table header."""
+    current: list[Line] = []
+    name = ""
+    for number, text in lines:
+        header = SECTION.match(text)
+        if header is not None and not _inside_array(current):
+            if _has_content(current):
+                yield _section(name, current)
+            current, name = [], header["name"].strip("'\"")
+            continue
+        current.append((number, text))
+    if _has_content(current):
+        yield _section(name, current)
+
+
+def _inside_array(lines: list[Line]) -> bool:
+    """Whether the text so far leaves an array open (a header-like line is then its item)."""
+    depth = 0
+    for _, text in lines:
+        code = text.split("#", 1)[0] if '"' not in text else text
+        depth += code.count("[") - code.count("]")
+    return depth > 0
+
+
+def _has_content(lines: list[Line]) -> bool:
+    return any(text.strip() and not text.strip().startswith("#") for _, text in lines)
+
+
+def _section(name: str, lines: list[Line]) -> Section:
+    return Section(lines[0][0], name, "".join(text for _, text in lines), tuple(lines))
+
+
+def parse_section(section: Section, file_name: str) -> SourceHand:
+    """One hand's section as the history tells it; :class:`HandRefused` if unreadable."""
+    try:
+        document = tomllib.loads(section.text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        line = section.line + max(getattr(error, "lineno", 1) - 1, 0)
+        raise HandRefused(ErrorCode.MALFORMED_LINE, line, text=str(error)[:80]) from None
+    return _Reader(section, document).read()
+
+
+class _Reader:
+    def __init__(self, section: Section, document: dict[str, Any]) -> None:
+        self.section = section
+        self.document = document
+        self.line = section.line
+
+    def read(self) -> SourceHand:
+        document = self.document
+        variant = document.get("variant")
+        if variant is None:
+            raise HandRefused(ErrorCode.MISSING_FIELD, self.line, field="variant")
+        if variant != SUPPORTED_VARIANT:
+            raise HandRefused(ErrorCode.UNSUPPORTED_GAME, self.line, game=str(variant)[:60])
+        for name in REQUIRED:
+            if name not in document:
+                raise HandRefused(ErrorCode.MISSING_FIELD, self.line, field=name)
+        actions = document["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise HandRefused(ErrorCode.MISSING_FIELD, self.line, field="actions")
+        unit = str(document.get("currency") or CHIPS)
+        scale = self._scale(unit)
+        raw_stacks = document["starting_stacks"]
+        if not isinstance(raw_stacks, list):
+            raise HandRefused(ErrorCode.MISSING_FIELD, self.line, field="starting_stacks")
+        count = len(raw_stacks)
+        if not 2 <= count <= 10:
+            raise HandRefused(
+                ErrorCode.TOO_MANY_PLAYERS, self.line, count=count, minimum=2, maximum=10
+            )
+        stacks = [self._amount(value, scale, unit) for value in raw_stacks]
+        if any(stack <= 0 for stack in stacks):
+            raise HandRefused(ErrorCode.MISSING_FIELD, self.line, field="starting_stacks")
+        antes = self._per_player(document["antes"], count, scale, unit)
+        blinds = self._per_player(document["blinds_or_straddles"], count, scale, unit)
+        names = document.get("players")
+        players = (
+            [str(name) for name in names]
+            if isinstance(names, list) and len(names) == count
+            else [f"p{index + 1}" for index in range(count)]
+        )
+        seats = document.get("seats")
+        hand = SourceHand(
+            room=str(document.get("venue") or ROOM)[:32],
+            hand_id=str(document["hand"]) if document.get("hand") is not None else "",
+            line=self.line,
+            players=players,
+            seat_numbers=[int(seat) for seat in seats]
+            if isinstance(seats, list) and len(seats) == count
+            else list(range(1, count + 1)),
+            stacks=stacks,
+            button=count - 1,
+            small_blind=blinds[0],
+            big_blind=max(blinds[1], blinds[0]),
+            unit=unit,
+            scale=scale,
+            played_at=self._played_at(),
+            table=str(document.get("table") or ""),
+            max_seats=int(document.get("seat_count") or count),
+        )
+        hand.min_bet = self._amount(document["min_bet"], scale, unit)
+        hand.forced = _forced_bets(antes, blinds)
+        hand.hole = [[None, None] for _ in players]
+        self._actions(hand, actions)
+        hand.complete = False  # a PHH file may stop anywhere: the hand is kept as it stops
+        return hand
+
+    def _scale(self, unit: str) -> int:
+        """100 when any amount has cents (or the history names a currency), else 1."""
+        values: list[Any] = []
+        for name in ("starting_stacks", "antes", "blinds_or_straddles", "min_bet"):
+            value = self.document.get(name)
+            values.extend(value if isinstance(value, list) else [value])
+        for text in self.document.get("actions") or []:
+            words = str(text).split("#", 1)[0].split()
+            if len(words) == 3 and words[1] == "cbr":
+                values.append(_decimal(words[2]))
+        fractional = any(
+            isinstance(value, Decimal) and value.is_finite() and value != value.to_integral_value()
+            for value in values
+        )
+        return 100 if fractional or unit != CHIPS else 1
+
+    def _amount(self, value: Any, scale: int, unit: str, line: int | None = None) -> int:
+        where = line or self.line
+        if isinstance(value, bool) or not isinstance(value, int | Decimal):
+            raise HandRefused(ErrorCode.MALFORMED_LINE, where, text=repr(value)[:80])
+        if isinstance(value, Decimal) and not value.is_finite():
+            raise HandRefused(ErrorCode.AMOUNT_NOT_EXACT, where, amount=str(value), unit=unit)
+        scaled = Decimal(value) * scale
+        if scaled != scaled.to_integral_value() or scaled < 0:
+            raise HandRefused(ErrorCode.AMOUNT_NOT_EXACT, where, amount=str(value), unit=unit)
+        return int(scaled)
+
+    def _per_player(self, value: Any, count: int, scale: int, unit: str) -> list[int]:
+        """An array of amounts (a single number: every player's; short: padded with zeros),
+        in PHH's raw order (for two players: small blind's, big blind's)."""
+        if not isinstance(value, list):
+            return [self._amount(value, scale, unit)] * count
+        amounts = [self._amount(item, scale, unit) for item in value][:count]
+        return amounts + [0] * (count - len(amounts))
+
+    def _played_at(self) -> datetime | None:
+        document = self.document
+        try:
+            day = date(int(document["year"]), int(document["month"]), int(document["day"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+        moment = document.get("time")
+        clock = moment if isinstance(moment, time) else time()
+        try:
+            zone = ZoneInfo(str(document.get("time_zone") or "UTC"))
+        except (ZoneInfoNotFoundError, ValueError):
+            zone = ZoneInfo("UTC")
+        return datetime.combine(day, clock.replace(tzinfo=None), zone).astimezone(UTC)
+
+    def _actions(self, hand: SourceHand, actions: list[str]) -> None:
+        count = len(hand.players)
+        lines = _action_lines(self.section, actions)
+        board = 0
+        for text, line in zip(actions, lines, strict=True):
+            words = text.split("#", 1)[0].split()
+            match words:
+                case []:
+                    continue
+                case ["d", "db", cards]:
+                    new = _cards(cards, line)
+                    hand.board.extend(new)
+                    board += len(new)
+                    if board not in BOARD_STREETS:
+                        raise HandRefused(ErrorCode.MALFORMED_LINE, line, text=text[:80])
+                case ["d", "dh", who, cards]:
+                    player = _player(who, count, line)
+                    dealt = _cards(cards, line)
+                    if len(dealt) != 2:
+                        raise HandRefused(ErrorCode.MALFORMED_LINE, line, text=text[:80])
+                    hand.hole[player] = list(dealt)
+                case [who, "f" | "cc" as kind]:
+                    player = _player(who, count, line)
+                    street = BOARD_STREETS[board]
+                    name = "fold" if kind == "f" else "call"
+                    hand.actions.append(SourceAction(line, player, street, name))
+                case [who, "cbr", amount]:
+                    player = _player(who, count, line)
+                    value = self._amount(_decimal(amount), hand.scale, hand.unit, line)
+                    street = BOARD_STREETS[board]
+                    hand.actions.append(SourceAction(line, player, street, "raise", value))
+                case [who, "sm"]:
+                    hand.mucks.add(_player(who, count, line))
+                case [who, "sm", "-"]:
+                    _player(who, count, line)
+                case [who, "sm", cards]:
+                    player = _player(who, count, line)
+                    hand.hole[player] = _merge_show(hand.hole[player], _cards(cards, line), line)
+                case [_, "sd" | "pb", *_]:
+                    raise HandRefused(ErrorCode.UNSUPPORTED_GAME, line, game="draw or stud")
+                case _:
+                    raise HandRefused(ErrorCode.MALFORMED_LINE, line, text=text[:80])
+
+
+def _forced_bets(antes: list[int], blinds: list[int]) -> list[tuple[int, str, int]]:
+    """The forced bets in posting order: antes, then small blind, big blind, straddles."""
+    count = len(antes)
+    if count == 2:  # heads-up: p2 (the button) posts the small blind, p1 the big
+        antes = [antes[1], antes[0]]
+        order = [(1, "small", blinds[0]), (0, "big", blinds[1])]
+    else:
+        order = [(0, "small", blinds[0]), (1, "big", blinds[1])]
+        order += [(index, "straddle", blinds[index]) for index in range(2, count)]
+    forced = [(player, "ante", amount) for player, amount in enumerate(antes) if amount > 0]
+    return forced + [(player, kind, amount) for player, kind, amount in order if amount > 0]
+
+
+def _decimal(text: str) -> Decimal | str:
+    try:
+        return Decimal(text.replace(",", ""))
+    except ArithmeticError:
+        return text
+
+
+def _player(word: str, count: int, line: int) -> int:
+    digits = word[1:]
+    if word[:1] != "p" or not digits.isdigit() or not 1 <= int(digits) <= count:
+        raise HandRefused(ErrorCode.UNKNOWN_PLAYER, line, player=word[:40])
+    return int(digits) - 1
+
+
+def _cards(text: str, line: int) -> tuple[str | None, ...]:
+    if len(text) % 2:
+        raise HandRefused(ErrorCode.INVALID_CARD, line, card=text[:20])
+    cards: list[str | None] = []
+    for start in range(0, len(text), 2):
+        card = text[start : start + 2]
+        if card == "??":
+            cards.append(None)
+        elif is_card(card):
+            cards.append(card)
+        else:
+            raise HandRefused(ErrorCode.INVALID_CARD, line, card=card)
+    return tuple(cards)
+
+
+def _merge_show(
+    dealt: list[str | None], shown: tuple[str | None, ...], line: int
+) -> list[str | None]:
+    """The dealt cards completed by a show (in any order); a show that contradicts them is a
+    card dealt twice."""
+    known = [card for card in dealt if card is not None]
+    extra = [card for card in shown if card is not None and card not in known]
+    merged = known + extra
+    if len(merged) > 2:
+        raise HandRefused(ErrorCode.CARD_DEALT_TWICE, line, card=extra[-1] or "??")
+    return merged + [None] * (2 - len(merged))
+
+
+def _action_lines(section: Section, actions: list[str]) -> list[int]:
+    """The file line of each action, found in order in the section's text (the section's first
+    line where one cannot be found)."""
+    numbers: list[int] = []
+    cursor = 0
+    lines = section.lines
+    for action in actions:
+        found = section.line
+        for index in range(cursor, len(lines)):
+            if action and action in lines[index][1]:
+                found, cursor = lines[index][0], index
+                break
+        numbers.append(found)
+    return numbers

@@ -1,0 +1,433 @@
+"""PokerStars text hand histories, read: as the room writes them (cash games in $ with cents,
+tournaments in chips with antes, players sitting out, "posts small & big blinds", uncalled bets
+returned, "collected", "Total pot X | Rake Y", "shows" and "mucks") and as our own export writes
+them (:mod:`games.engine.holdem.pokerstars`).
+
+A file is read line by line (:func:`read_hands`): each hand starts at its ``PokerStars Hand #``
+header, so memory holds one hand at a time whatever the file's size.
+
+What is taken from where
+------------------------
+- Seats: every ``Seat N: name (stack in chips)`` line before ``*** HOLE CARDS ***``, but those
+  marked sitting out (or who "sits out" before the deal): they are not dealt in.
+- Forced bets, in the order written: ``posts the ante``, ``posts small blind``, ``posts big
+  blind`` (the first is the big blind; a later one is a live post out of turn), ``posts small &
+  big blinds`` (the small part dead, the big part live), ``posts straddle``.
+- Cards: ``Dealt to`` lines (one: the hero), ``shows [..]``, and the summary's ``showed`` /
+  ``mucked [..]``; a player who ``mucks`` at showdown gives up the pot.
+- Rake: the summary's total pot less what was collected (the room's rake and any fee), so that
+  what our rules pay out is checked against every ``collected`` line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+from games.engine.errors import ErrorCode
+from games.engine.holdem.importing.source import (
+    CHIPS,
+    HandRefused,
+    SourceAction,
+    SourceHand,
+    minor_units,
+)
+
+ROOM = "pokerstars"
+OWN_EXPORT_ROOM = "cardavia"
+OWN_EXPORT_TABLE = "cardavia-"
+
+HEADER = re.compile(r"^(?:\ufeff)?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+):")
+_HEADER_PARTS = re.compile(
+    r"^\S*PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<id>\d+):\s*(?P<game>.*?)"
+    r"\s+-\s+(?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})\s*(?P<zone>[A-Z]+)?"
+)
+_STAKES = re.compile(r"\((?P<small>[^()/\s]+)/(?P<big>[^()/\s]+)(?:\s+(?P<code>[A-Z]{3}))?\)")
+_TOURNAMENT = re.compile(r"Tournament #(\d+)")
+_TABLE = re.compile(r"^Table '(?P<name>.*)' (?P<max>\d+)-max.*?Seat #(?P<button>\d+) is the button")
+_SEAT = re.compile(
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^\s()]+) in chips[^)]*\)(?P<rest>.*)$"
+)
+_POST = re.compile(
+    r"^(?P<name>.+?): posts (?P<what>the ante|small blind|big blind|small & big blinds|straddle)"
+    r" (?P<amount>\S+)(?P<all_in> and is all-in)?\s*$"
+)
+_ACTION = re.compile(
+    r"^(?P<name>.+?): (?P<verb>folds|checks|calls|bets|raises)(?: (?P<first>\S+))?"
+    r"(?: to (?P<to>\S+))?(?: and is all-in)?(?: \[[^\]]*\])?\s*$"
+)
+_DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\](?: \[[^\]]*\])?\s*$")
+_SHOWS = re.compile(r"^(?P<name>.+?): shows \[(?P<cards>[^\]]*)\]")
+_MUCKS = re.compile(r"^(?P<name>.+?): mucks hand")
+_COLLECTED = re.compile(
+    r"^(?P<name>.+?) collected (?P<amount>\S+) from (?:the )?(?:main |side )?pot"
+)
+_UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+?)\s*$")
+_STREET = re.compile(r"^\*\*\* (?P<title>[A-Z ]+?) \*\*\*(?P<cards>.*)$")
+_TOTAL = re.compile(r"^Total pot (?P<total>\S+)(?:.*?\| Rake (?P<rake>\S+))?")
+_BOARD = re.compile(r"^Board \[(?P<cards>[^\]]*)\]")
+_SUMMARY_SEAT = re.compile(
+    r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))* (?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\]"
+)
+_SITS_OUT = re.compile(r"^(?P<name>.+?)(?:: sits out| is sitting out)\s*$")
+_CHATTER = (
+    " said, ",
+    " is disconnected",
+    " is connected",
+    " has timed out",
+    " has returned",
+    " joins the table",
+    " leaves the table",
+    " sits out",
+    " is sitting out",
+    " will be allowed to play",
+    " finished the tournament",
+    " wins the tournament",
+    " re-buys",
+    " takes the add-on",
+    " cashed out",
+    ": doesn't show hand",
+    " was removed from the table",
+    " wins the $",
+    " wins an entry",
+    " is feeling ",
+)
+CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+ZONES = {
+    "UTC": "UTC",
+    "GMT": "UTC",
+    "ET": "America/New_York",
+    "EST": "America/New_York",
+    "EDT": "America/New_York",
+    "CET": "Europe/Paris",
+    "CEST": "Europe/Paris",
+    "WET": "Europe/Lisbon",
+    "MSK": "Europe/Moscow",
+    "PT": "America/Los_Angeles",
+    "AEST": "Australia/Sydney",
+}
+STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
+NO_LIMIT_HOLDEM = "Hold'em No Limit"
+
+Line = tuple[int, str]
+
+
+def read_hands(lines: Iterable[Line]) -> Iterator[list[Line]]:
+    """The file's hands, each as its numbered lines from its header on (lazily)."""
+    hand: list[Line] = []
+    for number, text in lines:
+        if HEADER.match(text):
+            if hand:
+                yield hand
+            hand = [(number, text)]
+        elif hand and text.strip():
+            hand.append((number, text.rstrip("\r\n")))
+    if hand:
+        yield hand
+
+
+def parse_hand(lines: list[Line]) -> SourceHand:
+    """One hand's lines (header first) as the room told it; :class:`HandRefused` if unreadable."""
+    return _Reader(lines).read()
+
+
+class _Reader:
+    """Reads one hand, section by section (header, seats and posts, streets, summary)."""
+
+    def __init__(self, lines: list[Line]) -> None:
+        self.lines = lines
+        self.first = lines[0][0]
+        self.hand: SourceHand | None = None
+        self.names: dict[str, int] = {}
+        self.street = 0
+        self.big_posted = False
+        self.showed: dict[int, list[str]] = {}
+        self.dealt: dict[int, list[str]] = {}
+        self.collected: dict[int, int] = {}
+        self.total: int | None = None
+        self.stated_rake = 0
+        self.summary_board: list[str] | None = None
+        self.board: list[str] = []
+        self.in_summary = False
+        self.summary_seen = False
+
+    # --- the header and the table -------------------------------------------------------
+
+    def read(self) -> SourceHand:
+        header = _HEADER_PARTS.match(self.lines[0][1])
+        if header is None:
+            raise HandRefused(ErrorCode.MALFORMED_LINE, self.first, text=self.lines[0][1][:80])
+        game = header["game"]
+        if NO_LIMIT_HOLDEM not in game:
+            raise HandRefused(ErrorCode.UNSUPPORTED_GAME, self.first, game=_game_name(game))
+        stakes = list(_STAKES.finditer(game))
+        if not stakes:
+            raise HandRefused(ErrorCode.MISSING_FIELD, self.first, field="stakes")
+        small_text, big_text, code = stakes[-1]["small"], stakes[-1]["big"], stakes[-1]["code"]
+        tournament = _TOURNAMENT.search(game)
+        unit, scale = _unit(small_text + big_text, code, tournament is not None)
+        hand = SourceHand(
+            room=ROOM,
+            hand_id=header["id"],
+            line=self.first,
+            players=[],
+            seat_numbers=[],
+            stacks=[],
+            button=0,
+            small_blind=minor_units(small_text, scale, unit, self.first),
+            big_blind=minor_units(big_text, scale, unit, self.first),
+            unit=unit,
+            scale=scale,
+            played_at=_played_at(header["date"], header["zone"]),
+            tournament=tournament[1] if tournament else "",
+        )
+        self.hand = hand
+        body = iter(self.lines[1:])
+        button_seat = self._table_and_seats(body)
+        self._seat_players(button_seat)
+        for number, text in body:
+            self._line(number, text)
+        return self._finish()
+
+    def _table_and_seats(self, body: Iterator[Line]) -> int:
+        """The table line, then every seat line and forced bet up to the hole cards."""
+        hand = self._hand()
+        table = None
+        seats: list[tuple[int, str, int]] = []
+        self.sitting_out: set[str] = set()
+        self.pending_posts: list[tuple[int, str, str, int]] = []
+        for number, text in body:
+            if table is None:
+                table = _TABLE.match(text)
+                if table is None:
+                    raise HandRefused(ErrorCode.MISSING_FIELD, number, field="table")
+                hand.table = table["name"]
+                hand.max_seats = int(table["max"])
+                continue
+            if text.startswith("*** HOLE CARDS ***"):
+                self.seat_lines = seats
+                return int(table["button"])
+            seat = _SEAT.match(text)
+            if seat is not None:
+                rest = seat["rest"]
+                if "sitting out" in rest or "out of hand" in rest:
+                    self.sitting_out.add(seat["name"])
+                stack = minor_units(seat["stack"], hand.scale, hand.unit, number)
+                seats.append((int(seat["seat"]), seat["name"], stack))
+                continue
+            post = _POST.match(text)
+            if post is not None:
+                amount = minor_units(post["amount"], hand.scale, hand.unit, number)
+                self.pending_posts.append((number, post["name"], post["what"], amount))
+                continue
+            sits = _SITS_OUT.match(text)
+            if sits is not None:
+                self.sitting_out.add(sits["name"])
+                continue
+            if not _chatter(text):
+                raise HandRefused(ErrorCode.MALFORMED_LINE, number, text=text[:80])
+        raise HandRefused(ErrorCode.HAND_TRUNCATED, self.first)
+
+    def _seat_players(self, button_seat: int) -> None:
+        """The players dealt in, clockwise by seat number; the button's index (an empty seat's
+        button: the player before it, so the action after it starts where it should)."""
+        hand = self._hand()
+        posting = {name for _, name, _, _ in self.pending_posts}
+        dealt = [
+            (seat, name, stack)
+            for seat, name, stack in sorted(self.seat_lines)
+            if name not in self.sitting_out or name in posting
+        ]
+        for index, (seat, name, stack) in enumerate(dealt):
+            hand.players.append(name)
+            hand.seat_numbers.append(seat)
+            hand.stacks.append(stack)
+            self.names[name] = index
+        before = [index for index, (seat, _, _) in enumerate(dealt) if seat <= button_seat]
+        hand.button = before[-1] if before else len(dealt) - 1
+        hand.hole = [[None, None] for _ in dealt]
+        for number, name, what, amount in self.pending_posts:
+            self._post(number, self._player(name, number), what, amount)
+
+    def _post(self, number: int, player: int, what: str, amount: int) -> None:
+        hand = self._hand()
+        if what == "the ante":
+            hand.forced.append((player, "ante", amount))
+        elif what == "small blind":
+            hand.forced.append((player, "small", amount))
+        elif what == "straddle":
+            hand.forced.append((player, "straddle", amount))
+        elif what == "big blind":
+            hand.forced.append((player, "posted" if self.big_posted else "big", amount))
+            self.big_posted = True
+        else:  # small & big blinds: the small part is dead, the big part a live post
+            dead = min(hand.small_blind, amount)
+            if dead:
+                hand.forced.append((player, "dead", dead))
+            if amount - dead:
+                hand.forced.append((player, "posted", amount - dead))
+
+    # --- the streets and the summary -----------------------------------------------------
+
+    def _line(self, number: int, text: str) -> None:
+        street = _STREET.match(text)
+        if street is not None:
+            self._section(number, street["title"], street["cards"])
+            return
+        if self.in_summary:
+            self._summary_line(number, text)
+            return
+        action = _ACTION.match(text)
+        if action is not None and action["name"] in self.names:
+            self._action(number, action)
+            return
+        for pattern, handle in (
+            (_DEALT, self._dealt),
+            (_SHOWS, self._shows),
+            (_MUCKS, self._mucks),
+            (_COLLECTED, self._collected),
+            (_UNCALLED, self._uncalled),
+        ):
+            found = pattern.match(text)
+            if found is not None:
+                handle(number, found)
+                return
+        if action is not None:
+            raise HandRefused(ErrorCode.UNKNOWN_PLAYER, number, player=action["name"])
+        if not _chatter(text):
+            raise HandRefused(ErrorCode.MALFORMED_LINE, number, text=text[:80])
+
+    def _section(self, number: int, title: str, cards: str) -> None:
+        if title in STREETS:
+            self.street = STREETS[title]
+            dealt = _bracketed(cards)
+            new = dealt[-1] if dealt else []
+            self.board.extend(new)
+        elif title == "SUMMARY":
+            self.in_summary = True
+            self.summary_seen = True
+        elif title in ("SHOW DOWN", "HOLE CARDS"):
+            return
+        else:  # FIRST FLOP, SECOND BOARD...: a board run twice
+            raise HandRefused(ErrorCode.UNSUPPORTED_GAME, number, game=title.title())
+
+    def _action(self, number: int, found: re.Match[str]) -> None:
+        hand = self._hand()
+        player = self._player(found["name"], number)
+        verb = found["verb"]
+        kind = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}.get(
+            verb, "raise"
+        )
+        amount = None
+        if kind in ("bet", "raise"):
+            text = found["to"] if kind == "raise" else found["first"]
+            if text is None:
+                raise HandRefused(ErrorCode.MALFORMED_LINE, number, text=found.string[:80])
+            amount = minor_units(text, hand.scale, hand.unit, number)
+        hand.actions.append(SourceAction(number, player, self.street, kind, amount))
+
+    def _dealt(self, number: int, found: re.Match[str]) -> None:
+        self.dealt[self._player(found["name"], number)] = found["cards"].split()
+
+    def _shows(self, number: int, found: re.Match[str]) -> None:
+        self.showed[self._player(found["name"], number)] = found["cards"].split()
+
+    def _mucks(self, number: int, found: re.Match[str]) -> None:
+        self._hand().mucks.add(self._player(found["name"], number))
+
+    def _collected(self, number: int, found: re.Match[str]) -> None:
+        hand = self._hand()
+        player = self._player(found["name"], number)
+        amount = minor_units(found["amount"], hand.scale, hand.unit, number)
+        self.collected[player] = self.collected.get(player, 0) + amount
+
+    def _uncalled(self, number: int, found: re.Match[str]) -> None:
+        self._player(found["name"], number)  # our rules return it; the name must be seated
+
+    def _summary_line(self, number: int, text: str) -> None:
+        hand = self._hand()
+        total = _TOTAL.match(text)
+        if total is not None:
+            self.total = minor_units(total["total"], hand.scale, hand.unit, number)
+            if total["rake"]:
+                self.stated_rake = minor_units(total["rake"], hand.scale, hand.unit, number)
+            return
+        board = _BOARD.match(text)
+        if board is not None:
+            self.summary_board = board["cards"].split()
+            return
+        seat = _SUMMARY_SEAT.match(text)
+        if seat is not None and seat["name"] in self.names:
+            player = self.names[seat["name"]]
+            self.showed[player] = seat["cards"].split()
+            if seat["verb"] == "mucked":
+                hand.mucks.add(player)
+
+    def _finish(self) -> SourceHand:
+        hand = self._hand()
+        if not self.summary_seen:
+            raise HandRefused(ErrorCode.HAND_TRUNCATED, self.lines[-1][0])
+        known = {**self.dealt, **self.showed}
+        for player, cards in known.items():
+            if len(cards) != 2:
+                raise HandRefused(ErrorCode.MALFORMED_LINE, hand.line, text=" ".join(cards)[:80])
+            hand.hole[player] = [card if card != "??" else None for card in cards]
+        board = self.summary_board if self.summary_board is not None else self.board
+        hand.board = list(board)
+        if len(self.dealt) == 1:
+            hand.hero = next(iter(self.dealt))
+        hand.collected = dict(self.collected)
+        if self.total is not None:
+            # The room's rake, and any fee it took: the pot less what it paid out.
+            hand.rake = max(self.total - sum(self.collected.values()), 0)
+        else:
+            hand.rake = self.stated_rake
+        if hand.table.startswith(OWN_EXPORT_TABLE):
+            # Our own export numbers hands within a match: the table names the match.
+            hand.room = OWN_EXPORT_ROOM
+            hand.hand_id = f"{hand.table}#{hand.hand_id}"
+        return hand
+
+    def _player(self, name: str, number: int) -> int:
+        try:
+            return self.names[name]
+        except KeyError:
+            raise HandRefused(ErrorCode.UNKNOWN_PLAYER, number, player=name) from None
+
+    def _hand(self) -> SourceHand:
+        assert self.hand is not None
+        return self.hand
+
+
+def _chatter(text: str) -> bool:
+    """A line that tells nothing about the hand's chips or cards (chat, connections...)."""
+    return any(marker in text for marker in _CHATTER)
+
+
+def _bracketed(text: str) -> list[list[str]]:
+    return [group.split() for group in re.findall(r"\[([^\]]*)\]", text)]
+
+
+def _game_name(game: str) -> str:
+    """The game a header names, without the stakes and the tournament."""
+    name = _STAKES.sub("", _TOURNAMENT.sub("", game)).strip(" ,-")
+    return re.sub(r"^[^A-Za-z]*\+?[^A-Za-z]*[A-Z]{3}\s+", "", name)[:60] or game[:60]
+
+
+def _unit(stakes: str, code: str | None, tournament: bool) -> tuple[str, int]:
+    """(unit, scale): a tournament's chips; a cash game's currency, counted in cents."""
+    if tournament:
+        return CHIPS, 1
+    symbol = next((symbol for symbol in CURRENCIES if symbol in stakes), None)
+    if code is None and symbol is None:
+        return CHIPS, 1  # play money
+    return code or CURRENCIES[symbol or "$"], 100
+
+
+def _played_at(text: str, zone: str | None) -> datetime:
+    """When the hand was played, in the zone the header names (UTC if it names none we know)."""
+    naive = datetime.strptime(text, "%Y/%m/%d %H:%M:%S")
+    where = ZONES.get(zone or "UTC", "UTC")
+    return naive.replace(tzinfo=ZoneInfo(where)).astimezone(UTC)

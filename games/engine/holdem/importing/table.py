@@ -1,0 +1,253 @@
+"""A hand from another room played through our engine, on a table configured as its history
+says (seats, stacks, button, forced bets, rake, units): the events an imported hand is stored as.
+
+The deck is built so that our deal gives each player the cards the history tells, and the
+board in its place after each burn; every card the history does not tell is ``"??"`` (burns,
+unseen hole cards), so nothing is invented: a hand whose cards are unknown at showdown gives
+up its claim, and one that every claim to a pot leaves unknown is refused. Each action is
+checked by our rules (turn, street, amounts); the file's payouts are checked against ours.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+
+from games.engine.cards import STANDARD_DECK, is_card
+from games.engine.errors import ErrorCode, IllegalAction
+from games.engine.events import Event, to_record
+from games.engine.holdem import events as ev
+from games.engine.holdem.betting import legal_actions
+from games.engine.holdem.game import UNKNOWN_CARD, Act, StartHand, StartMatch, advance
+from games.engine.holdem.importing.source import (
+    HandRefused,
+    ParsedHand,
+    SourceAction,
+    SourceHand,
+)
+from games.engine.holdem.state import BETTING, HoldemState
+
+MAX_PLAYERS = 10
+# The edition of docs/rules.md imported tables play: live hands are turned up before an all-in
+# run-out, as the rooms themselves do.
+IMPORTED_RULES_EDITION = 2
+BOARD_SIZES = (0, 3, 4, 5)
+
+
+def play_source(hand: SourceHand) -> ParsedHand:
+    """The hand's events, or :class:`HandRefused` naming its line and the reason."""
+    count = len(hand.players)
+    if not 2 <= count <= MAX_PLAYERS:
+        raise HandRefused(
+            ErrorCode.TOO_MANY_PLAYERS, hand.line, count=count, minimum=2, maximum=MAX_PLAYERS
+        )
+    if not hand.forced:
+        # No forced bet at all: not a hand our table can deal (nor any room).
+        raise HandRefused(ErrorCode.MISSING_FIELD, hand.line, field="blinds")
+    deck = deck_for(hand)
+    table = StartMatch(
+        stacks=tuple(hand.stacks),
+        small_blind=min(hand.small_blind, hand.big_blind),
+        big_blind=max(hand.big_blind, 1),
+        min_bet=hand.min_bet or max(hand.big_blind, 1),
+        first_button=hand.button,
+        rules_edition=IMPORTED_RULES_EDITION,
+        forced_bets=tuple(hand.forced),
+        rake=hand.rake,
+        mucks=tuple(sorted(hand.mucks)),
+        scale=hand.scale,
+    )
+    events: list[Event] = []
+    try:
+        state, produced = advance(HoldemState(), table)
+        events += produced
+        state, produced = advance(state, StartHand(deck=deck))
+        events += produced
+    except IllegalAction as refusal:
+        raise HandRefused(ErrorCode.MISSING_FIELD, hand.line, field=refusal.code.value) from None
+    for action in hand.actions:
+        state, produced = _play(state, action, hand)
+        events += produced
+    if state.phase == BETTING and hand.complete:
+        raise HandRefused(ErrorCode.HAND_TRUNCATED, _last_line(hand))
+    if state.phase != BETTING:
+        _check_board_used(state, hand)
+        _check_payouts(events, hand)
+    return _parsed(hand, tuple(events), finished=state.phase != BETTING)
+
+
+def deck_for(hand: SourceHand) -> tuple[str, ...]:
+    """The 52 slots our deal reads: hole cards clockwise from the button's left, one card each
+    round; then burn, flop, burn, turn, burn, river; the rest (and every unknown) ``"??"``."""
+    count = len(hand.players)
+    slots = [UNKNOWN_CARD] * len(STANDARD_DECK)
+    seen: set[str] = set()
+
+    def place(position: int, card: str | None) -> None:
+        if card is None:
+            return
+        if not is_card(card):
+            raise HandRefused(ErrorCode.INVALID_CARD, hand.line, card=card)
+        if card in seen:
+            raise HandRefused(ErrorCode.CARD_DEALT_TWICE, hand.line, card=card)
+        seen.add(card)
+        slots[position] = card
+
+    for order, player in enumerate((hand.button + 1 + offset) % count for offset in range(count)):
+        cards = (hand.hole[player] if player < len(hand.hole) else []) + [None, None]
+        place(order, cards[0])
+        place(count + order, cards[1])
+    if len(hand.board) > 5:
+        raise HandRefused(ErrorCode.MALFORMED_LINE, hand.line, text=" ".join(hand.board)[:80])
+    start = 2 * count
+    for card, position in zip(
+        hand.board, (start + 1, start + 2, start + 3, start + 5, start + 7), strict=False
+    ):
+        place(position, card)
+    return tuple(slots)
+
+
+def _play(
+    state: HoldemState, action: SourceAction, hand: SourceHand
+) -> tuple[HoldemState, list[Event]]:
+    """One action, checked against our engine's turn, street and rules."""
+    name = hand.players[action.player]
+    legal = legal_actions(state)
+    if action.kind in ("check", "call") and _check_nobody_could_answer(state, action):
+        return state, []
+    if legal is None:
+        raise HandRefused(
+            ErrorCode.IMPOSSIBLE_ACTION,
+            action.line,
+            player=name,
+            action=action.kind,
+            rule="no_hand_in_progress",
+        )
+    if BOARD_SIZES[action.street] != len(state.board):
+        raise HandRefused(
+            ErrorCode.IMPOSSIBLE_ACTION,
+            action.line,
+            player=name,
+            action=action.kind,
+            rule="wrong_street",
+        )
+    if legal.seat != action.player:
+        raise HandRefused(
+            ErrorCode.ACTION_OUT_OF_TURN,
+            action.line,
+            player=name,
+            to_act=hand.players[legal.seat],
+        )
+    kind = action.kind
+    if kind in ("bet", "raise"):
+        kind = "bet" if legal.can_bet else "raise"
+        assert action.amount is not None
+        if action.amount > legal.max_raise_to:
+            seat = state.seats[legal.seat]
+            raise HandRefused(
+                ErrorCode.ACTION_ABOVE_STACK,
+                action.line,
+                player=name,
+                stack=seat.stack + seat.bet,
+            )
+    elif kind == "call" and legal.can_check:
+        kind = "check"  # a call of nothing (a room's way to write a check)
+    try:
+        return advance(state, Act(seat=legal.seat, kind=kind, amount=action.amount))
+    except IllegalAction as refusal:
+        raise HandRefused(
+            ErrorCode.IMPOSSIBLE_ACTION,
+            action.line,
+            player=name,
+            action=action.kind,
+            rule=refusal.code.value,
+        ) from None
+    except (KeyError, ValueError):
+        # Our showdown reached a card the history does not tell (a board card).
+        raise HandRefused(
+            ErrorCode.SHOWDOWN_CARDS_UNKNOWN, action.line, players=list(hand.players)
+        ) from None
+
+
+def _check_nobody_could_answer(state: HoldemState, action: SourceAction) -> bool:
+    """A check PokerKit's histories ask of the one player left with chips after everyone else
+    went all-in: our engine dealt on at once (nobody could answer a bet), so it is skipped."""
+    moved_on = state.phase != BETTING or BOARD_SIZES[action.street] < len(state.board)
+    able = [seat for seat, each in enumerate(state.seats) if each.can_act]
+    return moved_on and able == [action.player]
+
+
+def _check_board_used(state: HoldemState, hand: SourceHand) -> None:
+    """The file's board is exactly the board the hand needed."""
+    if len(hand.board) > len(state.board):
+        raise HandRefused(ErrorCode.MALFORMED_LINE, hand.line, text=" ".join(hand.board)[:80])
+
+
+def _check_payouts(events: Sequence[Event], hand: SourceHand) -> None:
+    """What the file says each player collected is what our rules pay (every player, at a
+    table without rake; the total where the room's rake may split across pots otherwise)."""
+    if hand.collected is None:
+        return
+    paid: dict[int, int] = {}
+    for item in events:
+        if isinstance(item, ev.PotAwarded):
+            for seat, share in zip(item.winners, item.shares, strict=True):
+                paid[seat] = paid.get(seat, 0) + share
+    if hand.rake:
+        ours, theirs = sum(paid.values()), sum(hand.collected.values())
+        if ours != theirs:
+            winner = max(hand.collected, key=lambda seat: hand.collected.get(seat, 0), default=0)
+            raise HandRefused(
+                ErrorCode.SETTLEMENT_MISMATCH,
+                _last_line(hand),
+                player=hand.players[winner],
+                expected=theirs,
+                found=ours,
+            )
+        return
+    for seat in sorted(set(paid) | set(hand.collected)):
+        if paid.get(seat, 0) != hand.collected.get(seat, 0):
+            raise HandRefused(
+                ErrorCode.SETTLEMENT_MISMATCH,
+                _last_line(hand),
+                player=hand.players[seat],
+                expected=hand.collected.get(seat, 0),
+                found=paid.get(seat, 0),
+            )
+
+
+def _last_line(hand: SourceHand) -> int:
+    return hand.actions[-1].line if hand.actions else hand.line
+
+
+def _parsed(hand: SourceHand, events: tuple[Event, ...], *, finished: bool) -> ParsedHand:
+    awards = [item for item in events if isinstance(item, ev.PotAwarded)]
+    return ParsedHand(
+        room=hand.room,
+        hand_id=hand.hand_id,
+        played_at=hand.played_at,
+        table=hand.table,
+        line=hand.line,
+        players=tuple(hand.players),
+        hero=hand.hero,
+        unit=hand.unit,
+        scale=hand.scale,
+        small_blind=hand.small_blind,
+        big_blind=hand.big_blind,
+        events=events,
+        pot=sum(item.amount + item.rake for item in awards),
+        rake=sum(item.rake for item in awards),
+        went_to_showdown=any(isinstance(item, ev.HandShown) for item in events),
+        finished=finished,
+        fingerprint=fingerprint(hand.room, hand.players, events),
+    )
+
+
+def fingerprint(room: str, players: Sequence[str], events: Sequence[Event]) -> str:
+    """A hand's content, hashed: the same hand read twice (from any file) has the same one."""
+    digest = hashlib.sha256(room.encode())
+    digest.update("\x1f".join(players).encode())
+    for item in events:
+        record = to_record(item)
+        digest.update(f"{record['type']}{sorted(record['payload'].items())}".encode())
+    return digest.hexdigest()

@@ -1,0 +1,582 @@
+"""Hand histories in: an uploaded file becomes a :class:`HandImport`, and each hand of it an
+imported ``Match`` (origin "imported") holding that one hand's events, with its
+:class:`ImportedHand` row saying where it came from.
+
+:func:`import_create` checks the upload (size, a compressed file's growth, that it is a hand
+history at all), keeps it on disk and queues ``games.tasks.import_hands``; :func:`import_run`
+reads the file lazily (a hand at a time: :func:`games.engine.holdem.importing.iter_hands`) and
+stores hands in batches, each batch one transaction: every row of a hand (its match, its
+events by COPY, its hand row, its source row) or none. Hands already imported by the owner —
+the same room's hand id, or the same content when the history has no id — are skipped.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import logging
+import os
+import uuid
+import zipfile
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import IO, Any, BinaryIO, TextIO
+
+from django.conf import settings
+from django.core.files.uploadedfile import UploadedFile
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Count, F, Q, TextField
+from django.db.models.functions import Cast
+from django.utils import timezone
+
+from games.engine.errors import ErrorCode, render
+from games.engine.events import to_record
+from games.engine.holdem import HOLDEM
+from games.engine.holdem.importing import (
+    NotAHandHistory,
+    ParsedHand,
+    RefusedHand,
+    iter_hands,
+    sniff,
+)
+from games.errors import ApplicationError
+from games.models import Event as EventRow
+from games.models import HandImport, HandSummary, ImportedHand, Match, Player
+
+logger = logging.getLogger(__name__)
+
+BATCH_HANDS = 500  # hands per transaction
+PROGRESS_EVERY = 1000  # hands between two progress saves (and a batch's end)
+SNIFF_BYTES = 64 * 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What an upload may be (documented in the README)."""
+
+    max_upload: int  # bytes as sent
+    max_uncompressed: int  # bytes once a .gz or .zip is opened
+    max_ratio: int  # how many times a compressed file may grow
+
+
+def limits() -> Limits:
+    return Limits(
+        max_upload=int(getattr(settings, "IMPORT_MAX_UPLOAD_BYTES", 100 * 1024 * 1024)),
+        max_uncompressed=int(getattr(settings, "IMPORT_MAX_UNCOMPRESSED_BYTES", 500 * 1024**2)),
+        max_ratio=int(getattr(settings, "IMPORT_MAX_COMPRESSION_RATIO", 50)),
+    )
+
+
+def import_dir() -> Path:
+    path = Path(getattr(settings, "IMPORT_DIR", Path(settings.BASE_DIR) / "var" / "imports"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+# --- reading imports and imported hands -----------------------------------------------------
+
+
+def player_imports(player: Player | None) -> Any:
+    """The player's imports, newest first (none before they have a player)."""
+    if player is None:
+        return HandImport.objects.none()
+    return HandImport.objects.filter(owner=player).order_by("-created_at")
+
+
+def import_get(*, owner: Player, import_id: str) -> HandImport | None:
+    try:
+        return HandImport.objects.filter(owner=owner, id=uuid.UUID(str(import_id))).first()
+    except ValueError:
+        return None
+
+
+def import_body(job: HandImport) -> dict[str, Any]:
+    """The import as the API shows it."""
+    return {
+        "id": str(job.id),
+        "file_name": job.file_name,
+        "size": job.size,
+        "status": job.status,
+        "progress": {
+            "bytes_done": job.bytes_done,
+            "bytes_total": job.size,
+            "hands_read": job.hands_read,
+        },
+        "imported": job.imported,
+        "skipped": job.skipped,
+        "refused": job.refused,
+        "error": job.error,
+        "created_at": job.created_at.isoformat(),
+        "finished_at": job.finished_at.isoformat() if job.finished_at else None,
+    }
+
+
+@dataclass(frozen=True)
+class HandFilters:
+    """What a list of imported hands keeps to (each None: no filter)."""
+
+    room: str | None = None
+    player: str | None = None
+    date_from: date | None = None
+    date_to: date | None = None
+    hand_import: uuid.UUID | None = None
+
+    @classmethod
+    def from_query(cls, query: Any) -> HandFilters:
+        """From a request's query parameters; a malformed one is refused (400 invalid)."""
+        problems: dict[str, list[str]] = {}
+
+        def parsed[T](name: str, read: Callable[[str], T]) -> T | None:
+            text = query.get(name) or None
+            if text is None:
+                return None
+            try:
+                return read(text)
+            except ValueError:
+                problems[name] = [f"Not a valid {name}."]
+                return None
+
+        filters = cls(
+            room=query.get("room") or None,
+            player=query.get("player") or None,
+            date_from=parsed("date_from", date.fromisoformat),
+            date_to=parsed("date_to", date.fromisoformat),
+            hand_import=parsed("import", uuid.UUID),
+        )
+        if problems:
+            raise ApplicationError(ErrorCode.INVALID, fields=problems)
+        return filters
+
+
+def player_imported_hands(player: Player | None, filters: HandFilters) -> Any:
+    """The player's imported hands, the latest played first."""
+    if player is None:
+        return ImportedHand.objects.none()
+    hands = ImportedHand.objects.filter(owner=player)
+    if filters.room:
+        hands = hands.filter(room=filters.room)
+    if filters.player:
+        # Names are matched whole, as a JSON string within the list.
+        quoted = json.dumps(filters.player, ensure_ascii=False)
+        hands = hands.annotate(names=Cast("players", TextField())).filter(names__contains=quoted)
+    if filters.date_from:
+        hands = hands.filter(played_at__date__gte=filters.date_from)
+    if filters.date_to:
+        hands = hands.filter(played_at__date__lte=filters.date_to)
+    if filters.hand_import:
+        hands = hands.filter(hand_import_id=filters.hand_import)
+    return hands.order_by(F("played_at").desc(nulls_last=True), "-created_at", "pk")
+
+
+def imported_hand_body(hand: ImportedHand) -> dict[str, Any]:
+    return {
+        "id": str(hand.match_id),
+        "room": hand.room,
+        "hand_id": hand.source_hand_id,
+        "played_at": hand.played_at.isoformat() if hand.played_at else None,
+        "table": hand.table_name,
+        "unit": hand.unit,
+        "scale": hand.scale,
+        "small_blind": hand.small_blind,
+        "big_blind": hand.big_blind,
+        "players": list(hand.players),
+        "hero": hand.hero,
+        "pot": hand.pot_total,
+        "rake": hand.rake,
+        "went_to_showdown": hand.went_to_showdown,
+        "file_name": hand.file_name,
+        "line": hand.line,
+        "import": str(hand.hand_import_id) if hand.hand_import_id else None,
+    }
+
+
+def source_body(hand: ImportedHand) -> dict[str, Any]:
+    """Where an imported hand comes from, as its replay and analysis carry it (``source``)."""
+    return {
+        "room": hand.room,
+        "hand_id": hand.source_hand_id,
+        "played_at": hand.played_at.isoformat() if hand.played_at else None,
+        "table": hand.table_name,
+        "unit": hand.unit,
+        "scale": hand.scale,
+        "file_name": hand.file_name,
+        "line": hand.line,
+    }
+
+
+def player_rooms(player: Player | None) -> list[dict[str, Any]]:
+    if player is None:
+        return []
+    rows = (
+        ImportedHand.objects.filter(owner=player)
+        .values("room")
+        .annotate(hands=Count("pk"))
+        .order_by("room")
+    )
+    return [{"room": row["room"], "hands": row["hands"]} for row in rows]
+
+
+# --- creating an import ---------------------------------------------------------------------
+
+
+def import_create(*, owner: Player, upload: UploadedFile) -> HandImport:
+    """Check and keep an uploaded file, and queue its import (refused as a whole: too large,
+    a compressed bomb, not a hand history)."""
+    bounds = limits()
+    name = os.path.basename(upload.name or "upload.txt")[:255]
+    if upload.size is not None and upload.size > bounds.max_upload:
+        raise ApplicationError(ErrorCode.IMPORT_TOO_LARGE, maximum=bounds.max_upload)
+    import_id = uuid.uuid4()
+    path = import_dir() / f"{import_id}.txt"
+    try:
+        size = _store_upload(upload, name, path, bounds)
+        with _open_text(path) as stream:
+            head = stream.read(SNIFF_BYTES).splitlines(keepends=True)[:20]
+        if sniff(head) is None:
+            raise ApplicationError(ErrorCode.NOT_A_HAND_HISTORY, file_name=name)
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+    created = HandImport.objects.create(
+        id=import_id, owner=owner, file_name=name, path=str(path), size=size
+    )
+    transaction.on_commit(lambda: _enqueue(str(import_id)), robust=True)
+    return created
+
+
+def import_file(*, owner: Player, path: Path) -> HandImport:
+    """An import of a file on this machine (``manage.py import_hands``): checked as an upload
+    would be, and queued."""
+    with path.open("rb") as raw:
+        upload = UploadedFile(raw, name=path.name, size=path.stat().st_size)
+        return import_create(owner=owner, upload=upload)
+
+
+def _enqueue(import_id: str) -> None:
+    from games.tasks import import_hands
+
+    import_hands.delay(import_id)
+
+
+def _store_upload(upload: UploadedFile, name: str, path: Path, bounds: Limits) -> int:
+    """Write the upload to ``path`` as plain text (a .gz or .zip opened, within the limits);
+    the bytes written."""
+    upload.seek(0)
+    magic = upload.read(4)
+    upload.seek(0)
+    sent = upload.size or 0
+    cap = min(bounds.max_uncompressed, max(sent, 1) * bounds.max_ratio)
+    if magic[:2] == b"\x1f\x8b":
+        return _copy_capped(gzip.GzipFile(fileobj=upload), path, cap, bounds)
+    if magic == b"PK\x03\x04":
+        with zipfile.ZipFile(upload) as archive:
+            members = [info for info in archive.infolist() if not info.is_dir()]
+            if len(members) != 1:
+                raise ApplicationError(ErrorCode.NOT_A_HAND_HISTORY, file_name=name)
+            with archive.open(members[0]) as member:
+                return _copy_capped(member, path, cap, bounds)
+    with path.open("wb") as out:
+        for chunk in upload.chunks():
+            out.write(chunk)
+    return path.stat().st_size
+
+
+def _copy_capped(source: IO[bytes], path: Path, cap: int, bounds: Limits) -> int:
+    """Decompress to ``path``, stopping as soon as it grows past ``cap`` (a bomb never lands)."""
+    written = 0
+    try:
+        with path.open("wb") as out:
+            while chunk := source.read(1024 * 1024):
+                written += len(chunk)
+                if written > cap:
+                    raise ApplicationError(
+                        ErrorCode.COMPRESSED_BOMB,
+                        ratio=bounds.max_ratio,
+                        maximum=bounds.max_uncompressed,
+                    )
+                out.write(chunk)
+    except (OSError, EOFError, zipfile.BadZipFile) as broken:
+        raise ApplicationError(ErrorCode.NOT_A_HAND_HISTORY, file_name=path.name) from broken
+    return written
+
+
+class _CountingReader(io.RawIOBase):
+    """The file's bytes, counting how many were read (the import's progress)."""
+
+    def __init__(self, raw: BinaryIO) -> None:
+        self.raw = raw
+        self.done = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        data = self.raw.read(len(buffer))
+        buffer[: len(data)] = data
+        self.done += len(data)
+        return len(data)
+
+    def close(self) -> None:
+        self.raw.close()
+        super().close()
+
+
+def _open_text(path: Path) -> TextIO:
+    return open(path, encoding="utf-8-sig", errors="replace", newline=None)
+
+
+# --- running an import ----------------------------------------------------------------------
+
+
+def import_run(import_id: str, *, progress: Callable[[HandImport], None] | None = None) -> None:
+    """Read the import's file and store its hands (idempotent: a finished import is left as
+    it is; a rerun skips the hands already stored)."""
+    updated = HandImport.objects.filter(
+        id=import_id, status__in=[HandImport.Status.QUEUED, HandImport.Status.RUNNING]
+    ).update(status=HandImport.Status.RUNNING)
+    if not updated:
+        return
+    job = HandImport.objects.select_related("owner").get(id=import_id)
+    try:
+        _read_and_store(job, progress)
+    except Exception:
+        logger.exception("import %s failed", import_id)
+        job.status = HandImport.Status.FAILED
+        job.error = _error(ErrorCode.IMPORT_FAILED)
+    job.finished_at = timezone.now()
+    job.save()
+    Path(job.path).unlink(missing_ok=True)
+    if progress is not None:
+        progress(job)
+
+
+def _read_and_store(job: HandImport, progress: Callable[[HandImport], None] | None) -> None:
+    path = Path(job.path)
+    job.refused, job.imported, job.skipped, job.hands_read = [], 0, 0, 0
+    with path.open("rb") as raw:
+        counter = _CountingReader(raw)
+        stream = io.TextIOWrapper(
+            io.BufferedReader(counter, 1024 * 1024),
+            encoding="utf-8-sig",
+            errors="replace",
+            newline=None,
+        )
+        try:
+            hands = iter_hands(stream, job.file_name)
+        except NotAHandHistory:
+            job.status = HandImport.Status.FAILED
+            job.error = _error(ErrorCode.NOT_A_HAND_HISTORY, file_name=job.file_name)
+            return
+        for batch in _batches(hands):
+            parsed = [hand for hand in batch if isinstance(hand, ParsedHand)]
+            imported, skipped = store_hands(job, parsed)
+            job.imported += imported
+            job.skipped += skipped
+            job.hands_read += len(batch)
+            job.refused += [_refusal(hand) for hand in batch if isinstance(hand, RefusedHand)]
+            job.bytes_done = min(counter.done, job.size)
+            HandImport.objects.filter(id=job.id).update(
+                bytes_done=job.bytes_done,
+                hands_read=job.hands_read,
+                imported=job.imported,
+                skipped=job.skipped,
+                refused=job.refused,
+            )
+            if progress is not None:
+                progress(job)
+    job.bytes_done = job.size
+    job.status = HandImport.Status.DONE
+
+
+def _batches(
+    hands: Iterator[ParsedHand | RefusedHand],
+) -> Iterator[list[ParsedHand | RefusedHand]]:
+    batch: list[ParsedHand | RefusedHand] = []
+    for hand in hands:
+        batch.append(hand)
+        if len(batch) >= BATCH_HANDS:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _refusal(hand: RefusedHand) -> dict[str, Any]:
+    code = ErrorCode(hand.code)
+    return {
+        "line": hand.line,
+        "hand_id": hand.hand_id,
+        "code": hand.code,
+        "params": hand.params,
+        "message": render(code, hand.params),
+    }
+
+
+def _error(code: ErrorCode, **params: Any) -> dict[str, Any]:
+    return {"code": code.value, "params": params, "message": render(code, params)}
+
+
+# --- storing hands --------------------------------------------------------------------------
+
+
+def store_hands(job: HandImport, hands: Sequence[ParsedHand]) -> tuple[int, int]:
+    """Store the hands not stored yet, in one transaction: (imported, skipped). Should another
+    import store one of them meanwhile (a unique key), the batch is tried once more."""
+    for attempt in range(2):
+        try:
+            with transaction.atomic():
+                return _store_new(job, hands)
+        except IntegrityError:
+            if attempt:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _store_new(job: HandImport, hands: Sequence[ParsedHand]) -> tuple[int, int]:
+    owner = job.owner
+    fresh = _not_stored(owner, hands)
+    if not fresh:
+        return 0, len(hands)
+    now = timezone.now()
+    matches = [
+        Match(
+            id=uuid.uuid4(),
+            game=HOLDEM.name,
+            owner=owner,
+            level="imported",
+            seats=[],
+            status=Match.Status.FINISHED if hand.finished else Match.Status.ACTIVE,
+            origin=Match.Origin.IMPORTED,
+            seq=len(hand.events),
+            awaiting_ai=False,
+            created_at=now,
+            updated_at=now,
+        )
+        for hand in fresh
+    ]
+    Match.objects.bulk_create(matches)
+    _copy_events(matches, fresh, now)
+    HandSummary.objects.bulk_create(_summaries(matches, fresh))
+    ImportedHand.objects.bulk_create(
+        [_source_row(job, match, hand) for match, hand in zip(matches, fresh, strict=True)]
+    )
+    return len(fresh), len(hands) - len(fresh)
+
+
+def _not_stored(owner: Player, hands: Sequence[ParsedHand]) -> list[ParsedHand]:
+    """The hands neither stored before nor repeated earlier in this batch."""
+    ids = {(hand.room, hand.hand_id) for hand in hands if hand.hand_id}
+    prints = {hand.fingerprint for hand in hands if not hand.hand_id}
+    query = Q(pk__in=[])
+    for room in {room for room, _ in ids}:
+        query |= Q(room=room, source_hand_id__in=[hand_id for r, hand_id in ids if r == room])
+    if prints:
+        query |= Q(source_hand_id="", fingerprint__in=prints)
+    stored = ImportedHand.objects.filter(query, owner=owner).values_list(
+        "room", "source_hand_id", "fingerprint"
+    )
+    seen_ids: set[tuple[str, str]] = set()
+    seen_prints: set[str] = set()
+    for room, hand_id, fingerprint in stored:
+        if hand_id:
+            seen_ids.add((room, hand_id))
+        else:
+            seen_prints.add(fingerprint)
+    fresh = []
+    for hand in hands:
+        if hand.hand_id:
+            key = (hand.room, hand.hand_id)
+            if key in seen_ids:
+                continue
+            seen_ids.add(key)
+        else:
+            if hand.fingerprint in seen_prints:
+                continue
+            seen_prints.add(hand.fingerprint)
+        fresh.append(hand)
+    return fresh
+
+
+def _copy_events(matches: Sequence[Match], hands: Sequence[ParsedHand], now: Any) -> None:
+    """Every event of the batch in one COPY (PostgreSQL), else one bulk INSERT."""
+    rows = [
+        (match.pk, seq, record["type"], record["version"], record["payload"], number, now)
+        for match, hand in zip(matches, hands, strict=True)
+        for seq, record, number in _numbered(hand)
+    ]
+    if connection.vendor != "postgresql":
+        EventRow.objects.bulk_create(
+            EventRow(
+                match_id=match_id,
+                seq=seq,
+                type=kind,
+                version=version,
+                payload=payload,
+                hand_number=number,
+                created_at=at,
+            )
+            for match_id, seq, kind, version, payload, number, at in rows
+        )
+        return
+    table = connection.ops.quote_name(EventRow._meta.db_table)
+    columns = "match_id, seq, type, version, payload, hand_number, created_at"
+    statement = f"COPY {table} ({columns}) FROM STDIN"
+    with connection.cursor() as cursor, cursor.copy(statement) as copy:
+        for match_id, seq, kind, version, payload, number, at in rows:
+            copy.write_row((match_id, seq, kind, version, json.dumps(payload), number, at))
+
+
+def _numbered(hand: ParsedHand) -> Iterator[tuple[int, dict[str, Any], int | None]]:
+    """(seq, record, hand number): the table's start belongs to no hand, the rest to hand 1."""
+    for seq, item in enumerate(hand.events, start=1):
+        yield seq, to_record(item), None if seq == 1 else 1
+
+
+def _summaries(matches: Sequence[Match], hands: Sequence[ParsedHand]) -> list[HandSummary]:
+    rows = []
+    for match, hand in zip(matches, hands, strict=True):
+        numbered = list(enumerate(hand.events, start=1))[1:]
+        summary = HOLDEM.summarize_hand(numbered)
+        rows.append(
+            HandSummary(
+                match=match,
+                hand_number=1,
+                segment=0,
+                first_seq=summary.first_seq,
+                last_seq=summary.last_seq,
+                pot_total=summary.pot_total,
+                winners=list(summary.winners),
+                showdown=summary.showdown,
+                finished=summary.finished,
+                abandoned=summary.abandoned,
+                detail=summary.detail,
+            )
+        )
+    return rows
+
+
+def _source_row(job: HandImport, match: Match, hand: ParsedHand) -> ImportedHand:
+    return ImportedHand(
+        match=match,
+        owner=job.owner,
+        hand_import=job,
+        room=hand.room,
+        source_hand_id=hand.hand_id,
+        played_at=hand.played_at,
+        table_name=hand.table[:128],
+        file_name=job.file_name,
+        line=hand.line,
+        unit=hand.unit,
+        scale=hand.scale,
+        small_blind=hand.small_blind,
+        big_blind=hand.big_blind,
+        players=list(hand.players),
+        hero=hand.hero,
+        pot_total=hand.pot,
+        rake=hand.rake,
+        went_to_showdown=hand.went_to_showdown,
+        fingerprint=hand.fingerprint,
+    )
