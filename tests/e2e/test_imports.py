@@ -1,21 +1,31 @@
-"""Imported hands in the browser (issue 29): a PokerStars hand history uploaded from the
-"Imported hands" page (file picker and drag and drop), its progress followed, its result read
+"""Imported hands in the browser (issue 29): PokerStars hand histories uploaded from the
+"Imported hands" page, several files at once, each import's progress followed, its result read
 (imported, already there, a refused hand with its line and reason, a whole file refused), the
-hands listed and filtered, one opened in the replayer (stepped with the keyboard, amounts in
-dollars and cents, the rake in the settlement), shared, and the link opened in a fresh browser
-with no account. Against the real server: the upload goes through POST /api/imports/ and the
-import runs as the server runs it.
+hands listed, paged and filtered, one opened in the replayer (stepped with the keyboard, amounts
+in dollars and cents, the rake in the settlement), shared, and the link opened in a fresh
+browser with no account.
+
+Against the real server: the upload goes through POST /api/imports/, and in the main test the
+import runs in the background on a real Celery worker (a ``celery worker`` subprocess on Redis
+and this test's PostgreSQL database, as tests/bots/test_worker.py starts one), so the page
+shows a big file's progress bar moving before its result. The screenshot tests run the import
+in-process (the embedded default), where the 202 already says "done".
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
+from django.db import connection
 from playwright.sync_api import Page, expect
 
+from bots.workers import database_url, new_queue_name, route_tasks_to, start_worker
+from cardavia.celery import app
 from games.models import Player
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.test_accessibility import axe_violations
@@ -183,6 +193,49 @@ HISTORY = "\n\n\n".join(hand.strip("\n") for hand in HANDS) + "\n"
 BAD_LINE = HISTORY.splitlines().index(BAD.splitlines()[0]) + 1
 
 
+# A big history: the three good hands over and over under new hand numbers, long enough for
+# the server to save its progress a few times (every 1,000 hands) while the page watches.
+BIG_COPIES = 1200
+_QUEUE = new_queue_name()  # one per test process: routing is fixed at the first task sent
+
+
+def big_history(tmp_path: Path) -> Path:
+    hands = []
+    for copy in range(BIG_COPIES):
+        for number, hand in enumerate((GOOD_1, GOOD_2, GOOD_3)):
+            hand_id = 40_000_000_000 + copy * 3 + number
+            text = re.sub(r"Hand #\d+", f"Hand #{hand_id}", hand.strip("\n"), count=1)
+            # Another lina at these tables: the small file's lina.p is found apart.
+            hands.append(text.replace("lina.p", "lina.q"))
+    path = tmp_path / "HH big session.txt"
+    path.write_text("\n\n\n".join(hands) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def worker(tmp_path: Path) -> Iterator[None]:
+    """A real Celery worker on this test's database: imports run in the background."""
+    if not settings.CELERY_BROKER_URL:
+        pytest.fail("CELERY_BROKER_URL must name a broker (CI: redis://127.0.0.1:6379/0)")
+    route_tasks_to(app, _QUEUE)
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    process = start_worker(
+        database=database_url(connection.settings_dict),
+        queue=_QUEUE,
+        broker=settings.CELERY_BROKER_URL,
+        log=tmp_path / "worker.log",
+    )
+    try:
+        process.wait_ready()
+        yield None
+    finally:
+        process.stop()
+        app.conf.task_always_eager = previous
+        with app.connection_for_write() as broker:
+            broker.default_channel.queue_purge(_QUEUE)
+
+
 def history_file(tmp_path: Path, name: str = "HH20090505 Alcyone IV.txt") -> Path:
     path = tmp_path / name
     path.write_text(HISTORY, encoding="utf-8")
@@ -217,15 +270,24 @@ def job(page: Page, name: str) -> Any:
 
 
 def watch_statuses(page: Page) -> None:
-    """Record every status an import shows, as the page draws it (the progress is brief)."""
+    """Record every status and progress bar the imports show, as the page draws them."""
     page.evaluate(
         """() => {
           window.importStatuses = [];
+          window.importProgress = [];
           const seen = () => document.querySelectorAll('.import-job').forEach((job) => {
-            const entry = job.dataset.status + (job.querySelector('progress') ? ':bar' : '');
-            if (window.importStatuses.at(-1) !== entry) window.importStatuses.push(entry);
+            const bar = job.querySelector('progress');
+            const entry = job.dataset.status + (bar ? ':bar' : '');
+            if (!window.importStatuses.includes(entry)) window.importStatuses.push(entry);
+            if (bar && bar.hasAttribute('value')) {
+              const text = job.querySelector('.import-status').textContent;
+              const last = window.importProgress.at(-1);
+              if (!last || last.text !== text) {
+                window.importProgress.push({value: bar.value, max: bar.max, text});
+              }
+            }
           });
-          new MutationObserver(seen).observe(document.body, {subtree: true, childList: true, attributes: true});
+          new MutationObserver(seen).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
         }"""
     )
 
@@ -235,27 +297,47 @@ def importer() -> Player:
     return Player.objects.create()
 
 
+@pytest.mark.celery_worker
+@pytest.mark.broker
+@pytest.mark.postgres
+@pytest.mark.timeout(600)
 def test_a_hand_history_is_imported_studied_and_shared(
-    browse: Any, importer: Player, tmp_path: Path
+    browse: Any, importer: Player, tmp_path: Path, worker: None
 ) -> None:
     page = browse(player=importer)
     open_imports(page)
     watch_statuses(page)
     history = history_file(tmp_path)
-    upload(page, history, not_a_history(tmp_path))
+    big = big_history(tmp_path)
+    # Three files at once: one request each.
+    browse.expect_status(422)
+    upload(page, history, not_a_history(tmp_path), big)
 
     # The file not a hand history is refused as a whole, with the catalog's reason.
-    browse.expect_status(400, 413, 415, 422)
     refused = job(page, "shopping list.txt")
     expect(refused).to_have_attribute("data-status", "refused")
     expect(refused.locator(".import-failed-title")).to_be_visible()
     expect(refused.locator(".import-failed")).to_have_attribute("data-code", "not_a_hand_history")
+    expect(refused.locator(".import-failed-reason")).to_contain_text("shopping list.txt")
 
-    # The history: a progress bar while it is read, then the result.
+    # The big one: its progress bar while the worker reads it, part of the file done and the
+    # hands counted so far, then its result.
+    big_job = job(page, big.name)
+    expect(big_job).to_have_attribute("data-status", "done", timeout=240_000)
+    expect(big_job.locator(".count-imported")).to_have_attribute("data-count", str(3 * BIG_COPIES))
+    seen = page.evaluate("window.importProgress")
+    partial = [each for each in seen if 0 < each["value"] < each["max"]]
+    assert partial, seen
+    assert any(
+        re.search(r"Reading: \d+% of the file, [\d,]+ hands so far", each["text"])
+        for each in partial
+    ), seen
+
+    # The small one: three hands imported, the bad one refused with its line and reason.
     done = job(page, history.name)
     expect(done).to_have_attribute("data-status", "done")
     statuses = page.evaluate("window.importStatuses")
-    assert any(status.endswith(":bar") for status in statuses), statuses
+    assert any(status in ("queued:bar", "running:bar") for status in statuses), statuses
     expect(done.locator(".count-imported")).to_have_attribute("data-count", "3")
     expect(done.locator(".count-skipped")).to_have_attribute("data-count", "0")
     expect(done.locator(".count-refused")).to_have_attribute("data-count", "1")
@@ -268,8 +350,14 @@ def test_a_hand_history_is_imported_studied_and_shared(
     expect(refusal.locator(".refusal-where")).to_contain_text("27738502012")
     expect(refusal.locator(".refusal-reason")).to_contain_text("Kd")
 
-    # The list: three hands, their stakes in dollars and cents, the rake where there was one.
+    # Every hand in pages; "List this file's hands" narrows the list to the small file's.
     rows = page.locator(".imported-row")
+    expect(page.locator(".pager-where")).to_contain_text(f"of {3 * BIG_COPIES + 3:,}")
+    page.locator("[data-action=next-page]").click()
+    expect(page.locator(".pager-where")).to_contain_text("51–100")
+    done.locator("[data-action=show-import]").click()
+    expect(page.locator(".filter-import")).to_be_visible()
+    # The file's three hands, their stakes in dollars and cents, the rake where there was one.
     expect(rows).to_have_count(3)
     expect(rows.first.locator(".imported-stakes")).to_have_text("$0.05/$0.10")
     first = page.locator(".imported-row", has_text="27738502010")
@@ -279,7 +367,7 @@ def test_a_hand_history_is_imported_studied_and_shared(
     expect(first.locator(".imported-table")).to_have_text("Alcyone IV")
     expect(first.locator(".imported-players .hero")).to_have_text("Hero")
 
-    # Filters: a player's name, then a room, then none.
+    # Filters: a player's name (within the file), none, then every hand by room and name.
     page.fill("#filter-player", "lina.p")
     page.locator("[data-action=filter]").click()
     expect(rows).to_have_count(2)
@@ -287,10 +375,14 @@ def test_a_hand_history_is_imported_studied_and_shared(
     page.keyboard.press("Enter")
     expect(page.locator(".imported-hands .empty")).to_be_visible()
     page.locator("[data-action=clear-filters]").click()
-    expect(rows).to_have_count(3)
+    total = f"of {3 * BIG_COPIES + 3:,}"
+    expect(page.locator(".pager-where")).to_contain_text(total)
     expect(page.locator("#filter-room option[value=pokerstars]")).to_have_count(1)
     page.select_option("#filter-room", "pokerstars")
-    expect(rows).to_have_count(3)
+    expect(page.locator(".pager-where")).to_contain_text(total)
+    page.fill("#filter-player", "lina.p")
+    page.keyboard.press("Enter")
+    expect(rows).to_have_count(2)
 
     # The same file again adds nothing: every hand already there, the bad one refused again.
     upload(page, history)
@@ -298,7 +390,8 @@ def test_a_hand_history_is_imported_studied_and_shared(
     expect(again).to_have_attribute("data-status", "done")
     expect(again.locator(".count-imported")).to_have_attribute("data-count", "0")
     expect(again.locator(".count-skipped")).to_have_attribute("data-count", "3")
-    expect(rows).to_have_count(3)
+    expect(again.locator(".count-refused")).to_have_attribute("data-count", "1")
+    expect(rows).to_have_count(2)
     assert axe_violations(page) == []
 
     # The replayer: the source, the amounts in the hand's unit, step by step with the keyboard.
@@ -311,10 +404,11 @@ def test_a_hand_history_is_imported_studied_and_shared(
     expect(source.locator(".source-file")).to_contain_text(f"{history.name}, line 1")
     expect(page.locator(".seat", has_text="Hero").locator(".seat-stack")).to_contain_text("$10.25")
     expect(page.locator("[data-action=verify]")).to_have_count(0)  # no seed of ours to check
-    for step in (1, 2, 3):
+    for step, line in ((1, None), (2, "RuneX posts the small blind ($0.05)"), (3, "$0.10")):
         page.keyboard.press("ArrowRight")
         expect(page.locator(".replay-stage")).to_have_attribute("data-step", str(step))
-    expect(page.locator(".replay-log li.current")).to_contain_text("$0.05")
+        if line:
+            expect(page.locator(".replay-log li.current")).to_contain_text(line)
     page.keyboard.press("End")
     log = page.locator(".replay-log").inner_text()
     assert "$0.30" in log and "$1.37" in log, log
@@ -322,10 +416,6 @@ def test_a_hand_history_is_imported_studied_and_shared(
     expect(page.locator(".settle-rake")).to_contain_text("$0.08")
     expect(page.locator(".settle-rake")).to_contain_text("$1.45")
     expect(page.locator(".exports [data-format=pokerstars]")).to_be_visible()
-    with page.expect_download() as download:
-        page.locator(".exports [data-format=pokerstars]").click()
-    exported = download.value.path().read_text(encoding="utf-8")
-    assert "$0.05/$0.10" in exported, exported[:300]
     assert axe_violations(page) == []
 
     # Share it; the link opens in a fresh browser with no account, in dollars too.
@@ -383,3 +473,12 @@ def test_screenshots(
     page.select_option("#stats-source", "imported")
     expect(page.locator(".stats-level").first).to_be_visible()
     shot(page, f"imports-stats-{name}")
+
+    # The hand downloads as PokerStars text (in dollars) and as PHH.
+    with page.expect_download() as download:
+        page.locator(".exports [data-format=pokerstars]").click()
+    exported = download.value.path().read_text(encoding="utf-8")
+    assert "$0.05/$0.10" in exported, exported[:300]
+    with page.expect_download() as download:
+        page.locator(".exports [data-format=phh]").click()
+    assert "actions" in download.value.path().read_text(encoding="utf-8")

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
     this.params = (body && body.params) || {};
+    // The server's own sentence, for a code the catalog may not have yet.
+    this.text = (body && body.message) || null;
   }
 }
 

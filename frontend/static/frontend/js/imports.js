@@ -71,6 +71,13 @@ export async function loadRooms() {
   redraw();
 }
 
+// The imported hands listed so far, by match id: an opened hand's source when its replay does
+// not carry one.
+const rows = new Map();
+
+/** An imported hand's row of the list ({room, hand_id, unit, scale, players, ...}), if read. */
+export const importedRow = (matchId) => rows.get(matchId) || null;
+
 let handsRequest = 0;
 
 export async function loadHands() {
@@ -80,6 +87,7 @@ export async function loadHands() {
   try {
     const body = await api.importedHands({ ...imports.filters, page: imports.page > 1 ? imports.page : "" });
     if (request === handsRequest) imports.hands = body;
+    for (const hand of body.results || []) rows.set(hand.id, hand);
   } catch (error) {
     if (request !== handsRequest) return;
     // A page past the end (the list shrank): back to the first.
@@ -116,7 +124,7 @@ async function send(job, file) {
   } catch (error) {
     if (!(error instanceof api.ApiError)) throw error;
     // The whole file refused (not a hand history, too large, a compressed bomb): its error.
-    job.error = { code: error.code, params: error.params };
+    job.error = { code: error.code, params: error.params, message: error.text };
   } finally {
     job.uploading = false;
     redraw();

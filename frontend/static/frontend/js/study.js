@@ -23,7 +23,7 @@ import { buildSteps, startingStacks } from "./views/replay_steps.js";
 import { statsView } from "./views/stats.js";
 import { connect as connectSharing, loadLinks, loadShared } from "./share.js";
 import { sharesView } from "./views/share.js";
-import { connect as connectImports, open as openImports } from "./imports.js";
+import { connect as connectImports, importedRow, open as openImports } from "./imports.js";
 import { importsView } from "./views/imports.js";
 
 const PLAY_MS = 800;
@@ -122,8 +122,9 @@ async function loadHand(matchId, number, given = null) {
   const replay = given || (await getJson(`${matchPath(matchId)}/hands/${number}/`)).body;
   // An imported hand says where it came from (room, hand id, file and line) and its unit; its
   // players are named as in its file, and it has no seed to check.
-  study.source = replay.source || null;
-  if (study.source) study.body = { ...study.body, view: { ...study.body.view, imported: true } };
+  const imported = Boolean(replay.source) || (study.body && study.body.level === "imported");
+  study.source = imported ? { ...(importedRow(matchId) || {}), ...(replay.source || {}) } : null;
+  if (study.source) study.body = importedBody(study.body, study.source);
   if (ctrl) ctrl.importedHand = study.source && matchId ? matchId : null;
   const revealed = study.body.game === "holdem" ? await holeCardsFromSeed(replay).catch(() => ({})) : {};
   const { steps, events } = buildSteps(study.body, replay, revealed);
@@ -136,6 +137,14 @@ async function loadHand(matchId, number, given = null) {
 export function money() {
   if (!study.hand || !study.source || (study.page !== "hand" && study.page !== "shared")) return null;
   return { unit: study.source.unit, scale: study.source.scale || 1 };
+}
+
+// An imported hand's match as the replayer draws it: every seat named as in its file (the
+// source's names where the match has none), no seat drawn as "you".
+function importedBody(body, source) {
+  const names = source.players || [];
+  const players = body.view.seats.map((_, seat) => ({ ...((body.players || [])[seat] || {}), name: ((body.players || [])[seat] || {}).name || names[seat] || null }));
+  return { ...body, players, view: { ...body.view, imported: true } };
 }
 
 // --- opening a route -------------------------------------------------------------------------

@@ -27,7 +27,8 @@ export function cardsText(cards) {
 // A card drawn in CSS: its corner index (from the catalog: "K", "D" in German…) and suit sign;
 // its accessible name is the full card name.
 export function card(code, { size = "", extra = "", label = null } = {}) {
-  if (!code) {
+  // "??": a card an imported hand history does not tell, drawn face down.
+  if (!code || code.includes("?")) {
     return h("span", { class: `card card-back ${size} ${extra}`, role: "img", "aria-label": label || t("ui.card.hidden") });
   }
   const suit = suitOf(code);

@@ -281,7 +281,7 @@ function filterForm() {
           },
         },
         h("option", { value: "" }, t("imports.filter.all_rooms")),
-        rooms.map((room) => h("option", { key: room.room, value: room.room }, t("imports.filter.room_count", { room: roomName(room.room), count: room.count }))),
+        rooms.map((room) => h("option", { key: room.room, value: room.room }, t("imports.filter.room_count", { room: roomName(room.room), count: room.hands ?? room.count ?? 0 }))),
       ),
     ),
     field("date_from", t("imports.filter.from"), h("input", { id: "filter-date_from", type: "date", value: filters.date_from, onInput: (event) => setFilter("date_from", event.currentTarget.value) })),
