@@ -33,11 +33,20 @@ from tests.e2e.test_replay import shot
 
 LOCALES = {"en": "en-US", "ar": "ar-EG"}
 
+
+def header(hand_id: int, time: str) -> str:
+    """A PokerStars hand's first line at the $0.05/$0.10 table."""
+    return (
+        f"PokerStars Hand #{hand_id}: Hold'em No Limit ($0.05/$0.10 USD) - 2009/05/05 {time} ET\n"
+    )
+
+
 # Three good cash hands at $0.05/$0.10 (a raise taken down with an uncalled bet returned, a
 # showdown, a hand where everyone folds to the big blind) and, third in the file, a hand whose
 # flop deals the king of diamonds a second time (Hero holds it): refused with its line.
-GOOD_1 = """PokerStars Hand #27738502010: Hold'em No Limit ($0.05/$0.10 USD) - 2009/05/05 19:55:53 ET
-Table 'Alcyone IV' 6-max Seat #4 is the button
+GOOD_1 = (
+    header(27738502010, "19:55:53")
+    + """Table 'Alcyone IV' 6-max Seat #4 is the button
 Seat 1: Vera88 ($10 in chips)
 Seat 2: Hero ($10.25 in chips)
 Seat 3: Otto_K ($7.40 in chips)
@@ -74,9 +83,11 @@ Seat 4: lina.p (button) folded before Flop (didn't bet)
 Seat 5: RuneX (small blind) folded before Flop
 Seat 6: mika (big blind) folded on the Turn
 """
+)
 
-GOOD_2 = """PokerStars Hand #27738502011: Hold'em No Limit ($0.05/$0.10 USD) - 2009/05/05 19:57:10 ET
-Table 'Alcyone IV' 6-max Seat #5 is the button
+GOOD_2 = (
+    header(27738502011, "19:57:10")
+    + """Table 'Alcyone IV' 6-max Seat #5 is the button
 Seat 1: Vera88 ($10 in chips)
 Seat 2: Hero ($10.92 in chips)
 Seat 3: Otto_K ($7.40 in chips)
@@ -116,9 +127,11 @@ Seat 4: lina.p showed [Jh Td] and lost with a pair of Jacks
 Seat 5: RuneX (button) folded before Flop (didn't bet)
 Seat 6: mika (small blind) folded before Flop
 """
+)
 
-BAD = """PokerStars Hand #27738502012: Hold'em No Limit ($0.05/$0.10 USD) - 2009/05/05 19:58:40 ET
-Table 'Alcyone IV' 6-max Seat #6 is the button
+BAD = (
+    header(27738502012, "19:58:40")
+    + """Table 'Alcyone IV' 6-max Seat #6 is the button
 Seat 1: Vera88 ($9.90 in chips)
 Seat 2: Hero ($12.87 in chips)
 Seat 3: Otto_K ($7.40 in chips)
@@ -156,9 +169,11 @@ Hero collected $0.28 from pot
 Total pot $0.30 | Rake $0.02
 Board [Kd 7c 2s 4h 6d]
 """
+)
 
-GOOD_3 = """PokerStars Hand #27738502013: Hold'em No Limit ($0.05/$0.10 USD) - 2009/05/05 19:59:30 ET
-Table 'Alcyone IV' 6-max Seat #1 is the button
+GOOD_3 = (
+    header(27738502013, "19:59:30")
+    + """Table 'Alcyone IV' 6-max Seat #1 is the button
 Seat 1: Vera88 ($9.90 in chips)
 Seat 2: Hero ($12.87 in chips)
 Seat 3: Otto_K ($7.40 in chips)
@@ -186,6 +201,7 @@ Seat 4: sandor folded before Flop (didn't bet)
 Seat 5: RuneX folded before Flop (didn't bet)
 Seat 6: mika folded before Flop (didn't bet)
 """
+)
 
 HANDS = [GOOD_1, GOOD_2, BAD, GOOD_3]
 HISTORY = "\n\n\n".join(hand.strip("\n") for hand in HANDS) + "\n"
@@ -287,7 +303,8 @@ def watch_statuses(page: Page) -> None:
               }
             }
           });
-          new MutationObserver(seen).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+          new MutationObserver(seen).observe(document.body,
+            {subtree: true, childList: true, attributes: true, characterData: true});
         }"""
     )
 

@@ -73,7 +73,9 @@ function seatView(display, index) {
   ].join(" ");
   let cards = null;
   if (seat.in_hand && !isMe) {
-    cards = seat.cards ? seat.cards.map((code) => card(code, { size: "small" })) : seat.folded ? [] : [card(null, { size: "small" }), card(null, { size: "small" })];
+    // Cards an imported history does not tell ("??") are face down, and gone once folded.
+    if (seat.cards && seat.cards.some((code) => code.includes("?")) && seat.folded) cards = [];
+    else cards = seat.cards ? seat.cards.map((code) => card(code, { size: "small" })) : seat.folded ? [] : [card(null, { size: "small" }), card(null, { size: "small" })];
   }
   const style = styleLabel(display, index);
   const name = playerName(display, index);
