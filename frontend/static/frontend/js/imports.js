@@ -44,15 +44,16 @@ const fromResource = (resource) => ({ key: resource.id, file_name: resource.file
 
 /** The page opens: the earlier imports (following any still running), the rooms and the hands. */
 export async function open() {
-  const tasks = [loadRooms(), loadHands()];
-  if (imports.jobs === null) tasks.push(loadJobs());
-  await Promise.all(tasks);
+  await Promise.all([loadRooms(), loadHands(), loadJobs()]);
 }
 
+// Read afresh at each visit (another tab may have imported, another account signed in); the
+// files still being sent stay at the top.
 async function loadJobs() {
   try {
     const listed = listOf(await api.imports(), "imports").slice(0, KEPT);
-    imports.jobs = listed.map(fromResource);
+    const sending = (imports.jobs || []).filter((job) => job.uploading);
+    imports.jobs = [...sending, ...listed.map(fromResource)];
     listed.filter((resource) => !FINISHED.has(resource.status)).forEach((resource) => follow(resource.id));
   } catch (error) {
     imports.jobs = imports.jobs || [];
