@@ -222,9 +222,10 @@ def player_rooms(player: Player | None) -> list[dict[str, Any]]:
 # --- creating an import ---------------------------------------------------------------------
 
 
-def import_create(*, owner: Player, upload: UploadedFile) -> HandImport:
+def import_create(*, owner: Player, upload: UploadedFile, queue: bool = True) -> HandImport:
     """Check and keep an uploaded file, and queue its import (refused as a whole: too large,
-    a compressed bomb, not a hand history)."""
+    a compressed bomb, not a hand history); with ``queue`` False the caller runs it
+    (:func:`import_run`)."""
     bounds = limits()
     name = os.path.basename(upload.name or "upload.txt")[:255]
     if upload.size is not None and upload.size > bounds.max_upload:
@@ -243,16 +244,17 @@ def import_create(*, owner: Player, upload: UploadedFile) -> HandImport:
     created = HandImport.objects.create(
         id=import_id, owner=owner, file_name=name, path=str(path), size=size
     )
-    transaction.on_commit(lambda: _enqueue(str(import_id)), robust=True)
+    if queue:
+        transaction.on_commit(lambda: _enqueue(str(import_id)), robust=True)
     return created
 
 
-def import_file(*, owner: Player, path: Path) -> HandImport:
+def import_file(*, owner: Player, path: Path, queue: bool = False) -> HandImport:
     """An import of a file on this machine (``manage.py import_hands``): checked as an upload
-    would be, and queued."""
+    would be; queued for the worker with ``queue``, else left for the caller to run."""
     with path.open("rb") as raw:
         upload = UploadedFile(raw, name=path.name, size=path.stat().st_size)
-        return import_create(owner=owner, upload=upload)
+        return import_create(owner=owner, upload=upload, queue=queue)
 
 
 def _enqueue(import_id: str) -> None:

@@ -56,6 +56,11 @@ def _player_for_user(user: AbstractBaseUser) -> Player:
     return player
 
 
+def player_for_user(user: AbstractBaseUser) -> Player:
+    """The account's player, made on its first use (``manage.py import_hands``)."""
+    return _player_for_user(user)
+
+
 def adopt_guest(request: HttpRequest, guest: Player | None, user: AbstractBaseUser) -> Player:
     """After sign-up or log-in, the guest's matches become the account's, on every device."""
     with transaction.atomic():

@@ -219,7 +219,7 @@ ERRORS: Mapping[ErrorCode, ErrorSpec] = MappingProxyType(
             "unit",
         ),
         _C.ACTION_OUT_OF_TURN: _spec(
-            "{player} acts out of turn: {to_act} is to act.", "player", "to_act"
+            "{player} acts before {to_act}, whose move it is.", "player", "to_act"
         ),
         _C.ACTION_ABOVE_STACK: _spec(
             "{player} puts in more than their stack ({stack}).", "player", "stack"

@@ -72,6 +72,17 @@ class Deciding[S: Copyable, C]:
             state, self.folding.apply, lambda work, emit: self._decide(work, command, emit)
         )
 
+    def advance_in_place(self, state: S, command: C, produced: list[Event]) -> None:
+        """``advance`` without the copy: ``state`` itself changes and the events are appended
+        to ``produced``. For a caller that discards ``state`` when a command is refused (a
+        refusal may leave it half changed), such as a hand-history import."""
+
+        def emit(item: Event) -> None:
+            self.folding.apply(state, item)
+            produced.append(item)
+
+        self._decide(state, command, emit)
+
     def decide(self, state: S, command: C) -> list[Event]:
         """The events ``command`` produces in ``state``, or
         :class:`~games.engine.errors.IllegalAction`."""

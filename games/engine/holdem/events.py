@@ -53,7 +53,7 @@ class MatchStarted(MatchStart):
     # A table configured from a hand history (games.engine.holdem.importing); each left out of
     # the record at its default, so a played table's record is what it always was.
     forced_bets: tuple[tuple[int, str, int], ...] = ()
-    rake: int = 0
+    rake: tuple[int, ...] = ()
     mucks: tuple[int, ...] = ()
     scale: int = 1
 
@@ -66,6 +66,7 @@ class MatchStarted(MatchStart):
         )
         object.__setattr__(self, "forced_bets", forced)
         object.__setattr__(self, "mucks", tuple(int(seat) for seat in self.mucks))
+        object.__setattr__(self, "rake", tuple(int(amount) for amount in self.rake))
 
     def payload(self) -> Payload:
         """The table; an imported table's fields only where they differ from their defaults."""
@@ -77,7 +78,12 @@ class MatchStarted(MatchStart):
 
 
 # The fields only an imported table sets, and their defaults (left out of a played record).
-IMPORTED_TABLE_DEFAULTS: dict[str, object] = {"forced_bets": (), "rake": 0, "mucks": (), "scale": 1}
+IMPORTED_TABLE_DEFAULTS: dict[str, object] = {
+    "forced_bets": (),
+    "rake": (),
+    "mucks": (),
+    "scale": 1,
+}
 
 
 @event("holdem.hand_started", version=2)

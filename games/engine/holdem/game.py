@@ -56,7 +56,7 @@ class StartMatch:
     # minor units per major unit of every amount (100 for cents). Its deck may hold ``"??"``
     # for cards the history does not tell: a hand with one at showdown gives up its claim.
     forced_bets: tuple[tuple[int, str, int], ...] = ()
-    rake: int = 0
+    rake: tuple[int, ...] = ()
     mucks: tuple[int, ...] = ()
     scale: int = 1
 
@@ -115,7 +115,7 @@ def _start_match(state: HoldemState, command: StartMatch, emit: Emit) -> None:
         raise refuse(ErrorCode.INVALID_BUTTON)
     if not _valid_forced_bets(command, len(stacks)):
         raise refuse(ErrorCode.INVALID_BLINDS)
-    if command.rake < 0 or command.scale < 1:
+    if any(amount < 0 for amount in command.rake) or command.scale < 1:
         raise refuse(ErrorCode.INVALID_TABLE, minimum=2, maximum=10)
     emit(
         ev.MatchStarted(
@@ -130,7 +130,7 @@ def _start_match(state: HoldemState, command: StartMatch, emit: Emit) -> None:
             hands_per_level=command.hands_per_level,
             rules_edition=command.rules_edition,
             forced_bets=tuple(command.forced_bets),
-            rake=command.rake,
+            rake=tuple(command.rake),
             mucks=tuple(command.mucks),
             scale=command.scale,
         )
@@ -326,16 +326,21 @@ def _claims_at_showdown(state: HoldemState, seat: int) -> bool:
     return seat not in state.config.mucks and UNKNOWN_CARD not in state.seats[seat].hole
 
 
-def _raked(amounts: Sequence[int], rake: int) -> list[tuple[int, int]]:
-    """Each pot's (payout, rake): the room's rake taken from the main pot first.
+def _raked(amounts: Sequence[int], rakes: Sequence[int]) -> list[tuple[int, int]]:
+    """Each pot's (payout, rake): ``rakes`` by pot from the main pot; what a pot cannot pay
+    goes on to the next (a single total is taken from the main pot first).
 
-    >>> _raked([100, 40], 110)
+    >>> _raked([100, 40], [110])
     [(0, 100), (30, 10)]
+    >>> _raked([100, 40], [5, 2])
+    [(95, 5), (38, 2)]
     """
     taken = []
-    for amount in amounts:
-        part = min(rake, amount)
-        rake -= part
+    carry = 0
+    for index, amount in enumerate(amounts):
+        wanted = carry + (rakes[index] if index < len(rakes) else 0)
+        part = min(wanted, amount)
+        carry = wanted - part
         taken.append((amount - part, part))
     return taken
 
@@ -447,6 +452,8 @@ DECIDING = Deciding[HoldemState, Command](
     dealer=_run_dealer,
 )
 advance = DECIDING.advance
+advance_in_place = DECIDING.advance_in_place
+"""``advance`` on the state itself, its events appended to a list (an import's fast path)."""
 """The state after a command and the events it produced, or :class:`IllegalAction`."""
 decide = DECIDING.decide
 """The events a command produces in a state (``advance`` without the state)."""

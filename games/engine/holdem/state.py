@@ -107,7 +107,7 @@ class TableConfig:
     # (seat, kind, amount), kind an ante or a :class:`Blind`; the room's rake; the seats that
     # gave up their hands at showdown; minor units per major unit.
     forced_bets: tuple[tuple[int, str, int], ...] = ()
-    rake: int = 0
+    rake: tuple[int, ...] = ()
     mucks: tuple[int, ...] = ()
     scale: int = 1
 
@@ -259,7 +259,7 @@ def _match_started(state: HoldemState, event: ev.MatchStarted) -> None:
         hands_per_level=event.hands_per_level,
         rules_edition=event.rules_edition,
         forced_bets=tuple(event.forced_bets),
-        rake=event.rake,
+        rake=tuple(event.rake),
         mucks=tuple(event.mucks),
         scale=event.scale,
     )
@@ -313,6 +313,11 @@ def _hand_started(state: HoldemState, event: ev.HandStarted) -> None:
     state.street = Street.PREFLOP
     state.phase = BETTING
     state.last_full_raise = event.big_blind
+    if state.config.imported:
+        # Until a big blind or straddle says otherwise (one may be missing, or all-in on its
+        # ante), the action starts after the big blind's place: heads-up, on the button.
+        count = len(state.seats)
+        state.round_start = (event.button + (3 if count > 2 else 0)) % count
     for seat in state.seats:
         seat.dealt = seat.in_match
         seat.folded = False

@@ -44,7 +44,15 @@ from games.engine.holdem.importing.source import (
 )
 from games.engine.holdem.importing.table import play_source
 
-__all__ = ["NotAHandHistory", "ParsedHand", "RefusedHand", "iter_hands", "sniff"]
+__all__ = [
+    "NotAHandHistory",
+    "ParsedHand",
+    "RefusedHand",
+    "iter_hands",
+    "phh",
+    "pokerstars",
+    "sniff",
+]
 
 # How far into a file its format must show (lines that are not blank).
 SNIFF_LINES = 5
@@ -98,7 +106,11 @@ def _pokerstars(lines: Iterator[tuple[int, str]]) -> Iterator[ParsedHand | Refus
 
 def _phh(lines: Iterator[tuple[int, str]], file_name: str) -> Iterator[ParsedHand | RefusedHand]:
     for section in phh.read_sections(lines):
-        yield _played(functools.partial(phh.parse_section, section, file_name), section.line, "")
+        yield _played(
+            functools.partial(phh.parse_section, section, file_name),
+            section.line,
+            phh.hand_id_of(section),
+        )
 
 
 def _played(read: Callable[[], SourceHand], line: int, hand_id: str) -> ParsedHand | RefusedHand:

@@ -25,8 +25,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from games.engine.cards import is_card
 from games.engine.errors import ErrorCode
+from games.engine.holdem.importing.pokerstars import ZONES
 from games.engine.holdem.importing.source import (
     CHIPS,
+    CardBook,
     HandRefused,
     SourceAction,
     SourceHand,
@@ -65,16 +67,17 @@ def read_sections(lines: Iterable[Line]) -> Iterator[Section]:
     """Each hand's section, lazily: a new one at each ``[name]`` table header."""
     current: list[Line] = []
     name = ""
+    start: int | None = None  # the section's header line (a .phh file has none)
     for number, text in lines:
         header = SECTION.match(text)
         if header is not None and not _inside_array(current):
             if _has_content(current):
-                yield _section(name, current)
-            current, name = [], header["name"].strip("'\"")
+                yield _section(name, current, start)
+            current, name, start = [], header["name"].strip("'\""), number
             continue
         current.append((number, text))
     if _has_content(current):
-        yield _section(name, current)
+        yield _section(name, current, start)
 
 
 def _inside_array(lines: list[Line]) -> bool:
@@ -90,8 +93,18 @@ def _has_content(lines: list[Line]) -> bool:
     return any(text.strip() and not text.strip().startswith("#") for _, text in lines)
 
 
-def _section(name: str, lines: list[Line]) -> Section:
-    return Section(lines[0][0], name, "".join(text for _, text in lines), tuple(lines))
+def _section(name: str, lines: list[Line], start: int | None) -> Section:
+    first = start if start is not None else lines[0][0]
+    return Section(first, name, "".join(text for _, text in lines), tuple(lines))
+
+
+HAND_FIELD = re.compile(r"^\s*hand\s*=\s*['\"]?([^'\"#\s]+)", re.MULTILINE)
+
+
+def hand_id_of(section: Section) -> str:
+    """The section's ``hand`` field, read without parsing it (for a refusal's report)."""
+    found = HAND_FIELD.search(section.text)
+    return found[1] if found else ""
 
 
 def parse_section(section: Section, file_name: str) -> SourceHand:
@@ -137,7 +150,7 @@ class _Reader:
         if any(stack <= 0 for stack in stacks):
             raise HandRefused(ErrorCode.MISSING_FIELD, self.line, field="starting_stacks")
         antes = self._per_player(document["antes"], count, scale, unit)
-        blinds = self._per_player(document["blinds_or_straddles"], count, scale, unit)
+        blinds = self._per_player(document["blinds_or_straddles"], count, scale, unit, signed=True)
         names = document.get("players")
         players = (
             [str(name) for name in names]
@@ -146,7 +159,7 @@ class _Reader:
         )
         seats = document.get("seats")
         hand = SourceHand(
-            room=str(document.get("venue") or ROOM)[:32],
+            room=str(document.get("venue") or ROOM).lower()[:32],
             hand_id=str(document["hand"]) if document.get("hand") is not None else "",
             line=self.line,
             players=players,
@@ -155,8 +168,8 @@ class _Reader:
             else list(range(1, count + 1)),
             stacks=stacks,
             button=count - 1,
-            small_blind=blinds[0],
-            big_blind=max(blinds[1], blinds[0]),
+            small_blind=0,
+            big_blind=0,
             unit=unit,
             scale=scale,
             played_at=self._played_at(),
@@ -165,6 +178,18 @@ class _Reader:
         )
         hand.min_bet = self._amount(document["min_bet"], scale, unit)
         hand.forced = _forced_bets(antes, blinds)
+        stakes = {kind: amount for _, kind, amount in hand.forced if kind in ("small", "big")}
+        hand.small_blind, hand.big_blind = stakes.get("small", 0), stakes.get("big", 0)
+        hand.rake = self._amount(document.get("_rake", 0), scale, unit)
+        winnings = document.get("winnings")
+        if isinstance(winnings, list) and len(winnings) == count:
+            hand.collected = {
+                player: amount
+                for player, amount in enumerate(
+                    self._amount(value, scale, unit) for value in winnings
+                )
+                if amount
+            }
         hand.hole = [[None, None] for _ in players]
         self._actions(hand, actions)
         hand.complete = False  # a PHH file may stop anywhere: the hand is kept as it stops
@@ -197,12 +222,20 @@ class _Reader:
             raise HandRefused(ErrorCode.AMOUNT_NOT_EXACT, where, amount=str(value), unit=unit)
         return int(scaled)
 
-    def _per_player(self, value: Any, count: int, scale: int, unit: str) -> list[int]:
+    def _per_player(
+        self, value: Any, count: int, scale: int, unit: str, *, signed: bool = False
+    ) -> list[int]:
         """An array of amounts (a single number: every player's; short: padded with zeros),
-        in PHH's raw order (for two players: small blind's, big blind's)."""
+        in PHH's raw order (for two players: small blind's, big blind's); ``signed``: a
+        negative amount is kept (a blind posted out of turn)."""
         if not isinstance(value, list):
             return [self._amount(value, scale, unit)] * count
-        amounts = [self._amount(item, scale, unit) for item in value][:count]
+        amounts = [
+            -self._amount(-item, scale, unit)
+            if signed and isinstance(item, int | Decimal) and item < 0
+            else self._amount(item, scale, unit)
+            for item in value
+        ][:count]
         return amounts + [0] * (count - len(amounts))
 
     def _played_at(self) -> datetime | None:
@@ -213,8 +246,9 @@ class _Reader:
             return None
         moment = document.get("time")
         clock = moment if isinstance(moment, time) else time()
+        name = str(document.get("time_zone") or "UTC")
         try:
-            zone = ZoneInfo(str(document.get("time_zone") or "UTC"))
+            zone = ZoneInfo(ZONES.get(name, name))
         except (ZoneInfoNotFoundError, ValueError):
             zone = ZoneInfo("UTC")
         return datetime.combine(day, clock.replace(tzinfo=None), zone).astimezone(UTC)
@@ -223,6 +257,7 @@ class _Reader:
         count = len(hand.players)
         lines = _action_lines(self.section, actions)
         board = 0
+        book = CardBook()
         for text, line in zip(actions, lines, strict=True):
             words = text.split("#", 1)[0].split()
             match words:
@@ -230,6 +265,8 @@ class _Reader:
                     continue
                 case ["d", "db", cards]:
                     new = _cards(cards, line)
+                    for card in new:
+                        book.add(card, "board", line)
                     hand.board.extend(new)
                     board += len(new)
                     if board not in BOARD_STREETS:
@@ -239,6 +276,8 @@ class _Reader:
                     dealt = _cards(cards, line)
                     if len(dealt) != 2:
                         raise HandRefused(ErrorCode.MALFORMED_LINE, line, text=text[:80])
+                    for card in dealt:
+                        book.add(card, player, line)
                     hand.hole[player] = list(dealt)
                 case [who, "f" | "cc" as kind]:
                     player = _player(who, count, line)
@@ -256,7 +295,10 @@ class _Reader:
                     _player(who, count, line)
                 case [who, "sm", cards]:
                     player = _player(who, count, line)
-                    hand.hole[player] = _merge_show(hand.hole[player], _cards(cards, line), line)
+                    shown = _cards(cards, line)
+                    for card in shown:
+                        book.add(card, player, line)
+                    hand.hole[player] = _merge_show(hand.hole[player], shown, line)
                 case [_, "sd" | "pb", *_]:
                     raise HandRefused(ErrorCode.UNSUPPORTED_GAME, line, game="draw or stud")
                 case _:
@@ -264,16 +306,24 @@ class _Reader:
 
 
 def _forced_bets(antes: list[int], blinds: list[int]) -> list[tuple[int, str, int]]:
-    """The forced bets in posting order: antes, then small blind, big blind, straddles."""
+    """The forced bets in posting order: antes (a dead small blind is one too), then the blinds
+    by position — the first positive one is the small blind when a bigger one follows, else
+    the big blind (a missing small blind); positive ones after the big blind are straddles, and a
+    negative one is a live blind posted out of turn (PokerKit's convention)."""
     count = len(antes)
-    if count == 2:  # heads-up: p2 (the button) posts the small blind, p1 the big
-        antes = [antes[1], antes[0]]
-        order = [(1, "small", blinds[0]), (0, "big", blinds[1])]
-    else:
-        order = [(0, "small", blinds[0]), (1, "big", blinds[1])]
-        order += [(index, "straddle", blinds[index]) for index in range(2, count)]
-    forced = [(player, "ante", amount) for player, amount in enumerate(antes) if amount > 0]
-    return forced + [(player, kind, amount) for player, kind, amount in order if amount > 0]
+    order = list(range(count))
+    if count == 2:  # heads-up, raw order: the button (p2) first
+        order = [1, 0]
+    forced = [(order[index], "ante", amount) for index, amount in enumerate(antes) if amount > 0]
+    positives = [(order[index], amount) for index, amount in enumerate(blinds) if amount > 0]
+    with_small = len(positives) >= 2 and positives[0][1] < positives[1][1]
+    kinds = (["small"] if with_small else []) + ["big"]
+    for position, (player, amount) in enumerate(positives):
+        forced.append((player, kinds[position] if position < len(kinds) else "straddle", amount))
+    forced += [
+        (order[index], "posted", -amount) for index, amount in enumerate(blinds) if amount < 0
+    ]
+    return forced
 
 
 def _decimal(text: str) -> Decimal | str:

@@ -21,6 +21,7 @@ What is taken from where
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
@@ -29,6 +30,7 @@ from zoneinfo import ZoneInfo
 from games.engine.errors import ErrorCode
 from games.engine.holdem.importing.source import (
     CHIPS,
+    CardBook,
     HandRefused,
     SourceAction,
     SourceHand,
@@ -152,6 +154,7 @@ class _Reader:
         self.board: list[str] = []
         self.in_summary = False
         self.summary_seen = False
+        self.book = CardBook()
 
     # --- the header and the table -------------------------------------------------------
 
@@ -303,8 +306,11 @@ class _Reader:
         if title in STREETS:
             self.street = STREETS[title]
             dealt = _bracketed(cards)
-            new = dealt[-1] if dealt else []
-            self.board.extend(new)
+            new = self._cards(dealt[-1] if dealt else [], "board", number)
+            for card in new:
+                if card in self.board:
+                    raise HandRefused(ErrorCode.CARD_DEALT_TWICE, number, card=card)
+                self.board.append(card)
         elif title == "SUMMARY":
             self.in_summary = True
             self.summary_seen = True
@@ -329,10 +335,31 @@ class _Reader:
         hand.actions.append(SourceAction(number, player, self.street, kind, amount))
 
     def _dealt(self, number: int, found: re.Match[str]) -> None:
-        self.dealt[self._player(found["name"], number)] = found["cards"].split()
+        player = self._player(found["name"], number)
+        self.dealt[player] = self._hole(player, found["cards"], number)
 
     def _shows(self, number: int, found: re.Match[str]) -> None:
-        self.showed[self._player(found["name"], number)] = found["cards"].split()
+        player = self._player(found["name"], number)
+        self.showed[player] = self._hole(player, found["cards"], number)
+
+    def _hole(self, player: int, text: str, number: int) -> list[str]:
+        """A player's two cards, checked: each a card, none told for anyone else, and no
+        more than two for the player."""
+        cards = self._cards(text.split(), player, number)
+        told = {*self.dealt.get(player, []), *self.showed.get(player, []), *cards}
+        if len(cards) != 2 or len(told) > 2:
+            raise HandRefused(ErrorCode.CARD_DEALT_TWICE, number, card=" ".join(cards)[:20])
+        return cards
+
+    def _cards(self, texts: list[str], owner: int | str, number: int) -> list[str]:
+        cards = []
+        for text in texts:
+            card = self.book.card(text, number)
+            if card is None:
+                raise HandRefused(ErrorCode.INVALID_CARD, number, card=text)
+            self.book.add(card, owner, number)
+            cards.append(card)
+        return cards
 
     def _mucks(self, number: int, found: re.Match[str]) -> None:
         self._hand().mucks.add(self._player(found["name"], number))
@@ -356,29 +383,29 @@ class _Reader:
             return
         board = _BOARD.match(text)
         if board is not None:
-            self.summary_board = board["cards"].split()
+            # The board once more: checked as cards, told by the streets already.
+            self.summary_board = [
+                self.book.card(text, number) or "??" for text in board["cards"].split()
+            ]
             return
         seat = _SUMMARY_SEAT.match(text)
         if seat is not None and seat["name"] in self.names:
             player = self.names[seat["name"]]
-            self.showed[player] = seat["cards"].split()
+            self.showed[player] = self._hole(player, seat["cards"], number)
             if seat["verb"] == "mucked":
                 hand.mucks.add(player)
 
     def _finish(self) -> SourceHand:
         hand = self._hand()
-        if not self.summary_seen:
-            raise HandRefused(ErrorCode.HAND_TRUNCATED, self.lines[-1][0])
-        known = {**self.dealt, **self.showed}
-        for player, cards in known.items():
-            if len(cards) != 2:
-                raise HandRefused(ErrorCode.MALFORMED_LINE, hand.line, text=" ".join(cards)[:80])
-            hand.hole[player] = [card if card != "??" else None for card in cards]
-        board = self.summary_board if self.summary_board is not None else self.board
-        hand.board = list(board)
+        # No summary: the record stops before the end (the hand is kept as far as it goes).
+        hand.complete = self.summary_seen
+        for player, cards in {**self.dealt, **self.showed}.items():
+            hand.hole[player] = list[str | None](cards)
+        board = self.board or self.summary_board or []
+        hand.board = [card if card != "??" else None for card in board]
         if len(self.dealt) == 1:
             hand.hero = next(iter(self.dealt))
-        hand.collected = dict(self.collected)
+        hand.collected = dict(self.collected) if self.summary_seen else None
         if self.total is not None:
             # The room's rake, and any fee it took: the pot less what it paid out.
             hand.rake = max(self.total - sum(self.collected.values()), 0)
@@ -428,6 +455,13 @@ def _unit(stakes: str, code: str | None, tournament: bool) -> tuple[str, int]:
 
 def _played_at(text: str, zone: str | None) -> datetime:
     """When the hand was played, in the zone the header names (UTC if it names none we know)."""
-    naive = datetime.strptime(text, "%Y/%m/%d %H:%M:%S")
-    where = ZONES.get(zone or "UTC", "UTC")
-    return naive.replace(tzinfo=ZoneInfo(where)).astimezone(UTC)
+    day, clock = text.split(" ")
+    year, month, date = (int(part) for part in day.split("/"))
+    hour, minute, second = (int(part) for part in clock.split(":"))
+    local = datetime(year, month, date, hour, minute, second, tzinfo=_zone(zone or "UTC"))
+    return local.astimezone(UTC)
+
+
+@functools.cache
+def _zone(abbreviation: str) -> ZoneInfo:
+    return ZoneInfo(ZONES.get(abbreviation, "UTC"))

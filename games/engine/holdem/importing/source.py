@@ -13,6 +13,7 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from games.engine.cards import is_card
 from games.engine.errors import ErrorCode
 from games.engine.events import Event
 
@@ -120,12 +121,17 @@ def minor_units(text: str, scale: int, unit: str, line: int) -> int:
 
     >>> minor_units("$1,247.15", 100, "USD", 3)
     124715
-    >>> minor_units("0.125", 100, "USD", 3)
-    Traceback (most recent call last):
-    ...
-    games.engine.holdem.importing.source.HandRefused: amount_not_exact
+    >>> try:
+    ...     minor_units("0.125", 100, "USD", 3)
+    ... except HandRefused as refused:
+    ...     print(refused.code.value, refused.params)
+    amount_not_exact {'amount': '0.125', 'unit': 'USD'}
     """
     cleaned = text.strip().lstrip("$€£¥").replace(",", "")
+    whole, point, fraction = cleaned.partition(".")
+    if whole.isdigit() and (not point or (fraction.isdigit() and 10 ** len(fraction) <= scale)):
+        # The common case, in integers: "1500", "0.25" (at most as many decimals as the scale).
+        return int(whole) * scale + (int(fraction) * scale // 10 ** len(fraction) if point else 0)
     try:
         value = Decimal(cleaned) * scale
     except InvalidOperation:
@@ -133,3 +139,27 @@ def minor_units(text: str, scale: int, unit: str, line: int) -> int:
     if not value.is_finite() or value != value.to_integral_value() or value < 0:
         raise HandRefused(ErrorCode.AMOUNT_NOT_EXACT, line, amount=text.strip(), unit=unit)
     return int(value)
+
+
+class CardBook:
+    """Every card a history tells, with whose it is (a player's index, or ``"board"``): a card
+    told for two owners is a card dealt twice, refused at the line that tells it the second
+    time; a text that is no card is refused where it stands."""
+
+    def __init__(self) -> None:
+        self.owners: dict[str, int | str] = {}
+
+    def card(self, text: str, line: int) -> str | None:
+        """A card's text checked (``??`` is a card the history does not tell: None)."""
+        if text == "??":
+            return None
+        if not is_card(text):
+            raise HandRefused(ErrorCode.INVALID_CARD, line, card=text[:20])
+        return text
+
+    def add(self, card: str | None, owner: int | str, line: int) -> None:
+        if card is None:
+            return
+        previous = self.owners.setdefault(card, owner)
+        if previous != owner:
+            raise HandRefused(ErrorCode.CARD_DEALT_TWICE, line, card=card)

@@ -17,8 +17,7 @@ from games.engine.cards import STANDARD_DECK, is_card
 from games.engine.errors import ErrorCode, IllegalAction
 from games.engine.events import Event, to_record
 from games.engine.holdem import events as ev
-from games.engine.holdem.betting import legal_actions
-from games.engine.holdem.game import UNKNOWN_CARD, Act, StartHand, StartMatch, advance
+from games.engine.holdem.game import UNKNOWN_CARD, Act, StartHand, StartMatch, advance_in_place
 from games.engine.holdem.importing.source import (
     HandRefused,
     ParsedHand,
@@ -34,8 +33,9 @@ IMPORTED_RULES_EDITION = 2
 BOARD_SIZES = (0, 3, 4, 5)
 
 
-def play_source(hand: SourceHand) -> ParsedHand:
-    """The hand's events, or :class:`HandRefused` naming its line and the reason."""
+def play_source(hand: SourceHand, *, rake: tuple[int, ...] | None = None) -> ParsedHand:
+    """The hand's events, or :class:`HandRefused` naming its line and the reason; ``rake``:
+    the room's rake by pot, when known (else its total, from the main pot first)."""
     count = len(hand.players)
     if not 2 <= count <= MAX_PLAYERS:
         raise HandRefused(
@@ -53,27 +53,58 @@ def play_source(hand: SourceHand) -> ParsedHand:
         first_button=hand.button,
         rules_edition=IMPORTED_RULES_EDITION,
         forced_bets=tuple(hand.forced),
-        rake=hand.rake,
+        rake=rake if rake is not None else ((hand.rake,) if hand.rake else ()),
         mucks=tuple(sorted(hand.mucks)),
         scale=hand.scale,
     )
     events: list[Event] = []
+    state = HoldemState()
     try:
-        state, produced = advance(HoldemState(), table)
-        events += produced
-        state, produced = advance(state, StartHand(deck=deck))
-        events += produced
+        advance_in_place(state, table, events)
+        advance_in_place(state, StartHand(deck=deck), events)
     except IllegalAction as refusal:
         raise HandRefused(ErrorCode.MISSING_FIELD, hand.line, field=refusal.code.value) from None
     for action in hand.actions:
-        state, produced = _play(state, action, hand)
-        events += produced
+        _play(state, action, hand, events)
     if state.phase == BETTING and hand.complete:
         raise HandRefused(ErrorCode.HAND_TRUNCATED, _last_line(hand))
     if state.phase != BETTING:
         _check_board_used(state, hand)
+        rakes = _rake_by_pot(events, hand)
+        if rakes is not None and rakes != table.rake:
+            # The room took its rake pot by pot: play the hand again with that split.
+            return play_source(hand, rake=rakes)
         _check_payouts(events, hand)
     return _parsed(hand, tuple(events), finished=state.phase != BETTING)
+
+
+def _rake_by_pot(events: Sequence[Event], hand: SourceHand) -> tuple[int, ...] | None:
+    """The rake of each pot that makes each player's payout the file's, where the pots'
+    winners tell it: a pot whose winners win no other pot paid what they collected; the rest of
+    the rake is the main pot's (any split of it pays the same). None if the file does not say
+    what it paid, or takes no rake."""
+    if not hand.rake or hand.collected is None:
+        return None
+    awards = sorted((item for item in events if isinstance(item, ev.PotAwarded)), key=_pot)
+    if len(awards) < 2:
+        return None
+    wins: dict[int, int] = {}
+    for award in awards:
+        for seat in award.winners:
+            wins[seat] = wins.get(seat, 0) + 1
+    rakes = [0] * len(awards)
+    for index, award in enumerate(awards):
+        if index and all(wins[seat] == 1 for seat in award.winners):
+            paid = sum(hand.collected.get(seat, 0) for seat in award.winners)
+            rakes[index] = award.amount + award.rake - paid
+    rakes[0] = hand.rake - sum(rakes[1:])
+    if any(rake < 0 for rake in rakes):
+        return None
+    return tuple(rakes)
+
+
+def _pot(award: ev.PotAwarded) -> int:
+    return award.pot
 
 
 def deck_for(hand: SourceHand) -> tuple[str, ...]:
@@ -107,15 +138,14 @@ def deck_for(hand: SourceHand) -> tuple[str, ...]:
     return tuple(slots)
 
 
-def _play(
-    state: HoldemState, action: SourceAction, hand: SourceHand
-) -> tuple[HoldemState, list[Event]]:
-    """One action, checked against our engine's turn, street and rules."""
+def _play(state: HoldemState, action: SourceAction, hand: SourceHand, events: list[Event]) -> None:
+    """One action, checked against our engine's turn, street and rules (the state changes in
+    place: a refused hand's state is thrown away)."""
     name = hand.players[action.player]
-    legal = legal_actions(state)
     if action.kind in ("check", "call") and _check_nobody_could_answer(state, action):
-        return state, []
-    if legal is None:
+        return
+    to_act = state.to_act if state.phase == BETTING else None
+    if to_act is None:
         raise HandRefused(
             ErrorCode.IMPOSSIBLE_ACTION,
             action.line,
@@ -131,29 +161,24 @@ def _play(
             action=action.kind,
             rule="wrong_street",
         )
-    if legal.seat != action.player:
+    if to_act != action.player:
         raise HandRefused(
-            ErrorCode.ACTION_OUT_OF_TURN,
-            action.line,
-            player=name,
-            to_act=hand.players[legal.seat],
+            ErrorCode.ACTION_OUT_OF_TURN, action.line, player=name, to_act=hand.players[to_act]
         )
+    seat = state.seats[to_act]
     kind = action.kind
     if kind in ("bet", "raise"):
-        kind = "bet" if legal.can_bet else "raise"
+        # A bet opens a round nobody has bet in (before the flop the big blind is a bet).
+        kind = "bet" if state.current_bet == 0 else "raise"
         assert action.amount is not None
-        if action.amount > legal.max_raise_to:
-            seat = state.seats[legal.seat]
+        if action.amount > seat.stack + seat.bet:
             raise HandRefused(
-                ErrorCode.ACTION_ABOVE_STACK,
-                action.line,
-                player=name,
-                stack=seat.stack + seat.bet,
+                ErrorCode.ACTION_ABOVE_STACK, action.line, player=name, stack=seat.stack + seat.bet
             )
-    elif kind == "call" and legal.can_check:
+    elif kind == "call" and seat.bet >= state.current_bet:
         kind = "check"  # a call of nothing (a room's way to write a check)
     try:
-        return advance(state, Act(seat=legal.seat, kind=kind, amount=action.amount))
+        advance_in_place(state, Act(seat=to_act, kind=kind, amount=action.amount), events)
     except IllegalAction as refusal:
         raise HandRefused(
             ErrorCode.IMPOSSIBLE_ACTION,
@@ -239,7 +264,10 @@ def _parsed(hand: SourceHand, events: tuple[Event, ...], *, finished: bool) -> P
         rake=sum(item.rake for item in awards),
         went_to_showdown=any(isinstance(item, ev.HandShown) for item in events),
         finished=finished,
-        fingerprint=fingerprint(hand.room, hand.players, events),
+        # A hand with the room's id is known by it; one without, by its content.
+        fingerprint=fingerprint(hand.room, hand.players, events)
+        if not hand.hand_id
+        else hashlib.sha256(f"{hand.room}#{hand.hand_id}".encode()).hexdigest(),
     )
 
 
