@@ -516,3 +516,41 @@ def test_screenshots(
     with page.expect_download() as download:
         page.locator(".exports [data-format=phh]").click()
     assert "actions" in download.value.path().read_text(encoding="utf-8")
+
+
+def test_amounts_are_written_exactly_in_the_hands_unit(browse: Any) -> None:
+    """money.js cuts the integer minor units into a decimal string: no float ever holds an
+    amount, so the largest safe integer of cents is written to the cent, in each language."""
+    page = browse()
+    page.goto("/")
+    page.wait_for_selector(".lobby")
+    url = page.evaluate(
+        "document.querySelector('script[type=module]').src.replace('main.js', 'money.js')"
+    )
+    written = page.evaluate(
+        """async (url) => {
+          const {formatAmount} = await import(url);
+          const usd = {unit: 'USD', scale: 100};
+          return {
+            small: formatAmount(5, usd, 'en'),
+            whole: formatAmount(1000, usd, 'en'),
+            negative: formatAmount(-7, usd, 'en'),
+            huge: formatAmount(9007199254740991, usd, 'en'),
+            german: formatAmount(123456, {unit: 'EUR', scale: 100}, 'de'),
+            chips: formatAmount(1500, {unit: 'chips', scale: 1}, 'en'),
+            mills: formatAmount(1005, {unit: 'chips', scale: 1000}, 'en'),
+            odd: formatAmount(250, {unit: 'chips', scale: 3}, 'en'),
+          };
+        }""",
+        url,
+    )
+    assert written == {
+        "small": "$0.05",
+        "whole": "$10.00",
+        "negative": "-$0.07",
+        "huge": "$90,071,992,547,409.91",
+        "german": "1.234,56\xa0€",
+        "chips": "1,500",
+        "mills": "1.005",
+        "odd": "250",
+    }, written
