@@ -33,8 +33,9 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from games.engine.errors import ErrorCode, render
-from games.engine.events import to_record
+from games.engine.events import from_record, to_record
 from games.engine.holdem import HOLDEM
+from games.engine.holdem.game import UNKNOWN_CARD
 from games.engine.holdem.importing import (
     NotAHandHistory,
     ParsedHand,
@@ -42,7 +43,7 @@ from games.engine.holdem.importing import (
     iter_hands,
     sniff,
 )
-from games.errors import ApplicationError
+from games.errors import ApplicationError, HandNotFound
 from games.models import Event as EventRow
 from games.models import HandImport, HandSummary, ImportedHand, Match, Player
 
@@ -204,7 +205,50 @@ def source_body(hand: ImportedHand) -> dict[str, Any]:
         "scale": hand.scale,
         "file_name": hand.file_name,
         "line": hand.line,
+        "players": list(hand.players),
+        "hero": hand.hero,
     }
+
+
+def imported_replay(match: Match, hand_number: int) -> dict[str, Any]:
+    """An imported hand's replay: its events with every card its history tells (the hands it
+    does not tell stay unknown: ``null``), however far the history goes, and its ``source``."""
+    rows = list(EventRow.objects.filter(match=match, hand_number=hand_number).order_by("seq"))
+    if not rows:
+        raise HandNotFound(hand_number)
+    events = [
+        {
+            "seq": row.seq,
+            "created_at": row.created_at.isoformat(),
+            **told_record(from_record(row.type, row.version, row.payload)),
+        }
+        for row in rows
+    ]
+    source = ImportedHand.objects.get(match=match)
+    return {
+        "hand_number": hand_number,
+        "events": events,
+        "commitment": None,
+        "seed": None,
+        "dealt": None,
+        "source": source_body(source),
+    }
+
+
+def told_record(item: Any) -> dict[str, Any]:
+    """An imported hand's event as its history tells it: the deck (which holds placeholders)
+    left out, each unknown card ``null``."""
+    record = to_record(item)
+    payload = record["payload"]
+    if record["type"] == "holdem.hand_started":
+        payload["deck"] = None
+    for key in ("cards", "burned"):
+        value = payload.get(key)
+        if isinstance(value, list | tuple):
+            payload[key] = [None if card == UNKNOWN_CARD else card for card in value]
+        elif value == UNKNOWN_CARD:
+            payload[key] = None
+    return record
 
 
 def player_rooms(player: Player | None) -> list[dict[str, Any]]:
@@ -459,13 +503,40 @@ def _store_new(job: HandImport, hands: Sequence[ParsedHand]) -> tuple[int, int]:
         )
         for hand in fresh
     ]
-    Match.objects.bulk_create(matches)
+    _insert(Match, matches)
     _copy_events(matches, fresh, now)
-    HandSummary.objects.bulk_create(_summaries(matches, fresh))
-    ImportedHand.objects.bulk_create(
-        [_source_row(job, match, hand) for match, hand in zip(matches, fresh, strict=True)]
+    _insert(HandSummary, _summaries(matches, fresh))
+    _insert(
+        ImportedHand,
+        [_source_row(job, match, hand, now) for match, hand in zip(matches, fresh, strict=True)],
     )
     return len(fresh), len(hands) - len(fresh)
+
+
+def _insert(model: Any, rows: Sequence[Any]) -> None:
+    """Rows of ``model`` in one COPY on PostgreSQL (Django's bulk INSERT elsewhere): their
+    concrete columns as the model would save them. Rows with a serial id get theirs from the
+    database (their ``id`` is left out)."""
+    if connection.vendor != "postgresql":
+        model.objects.bulk_create(rows)
+        return
+    fields = [
+        field
+        for field in model._meta.concrete_fields
+        if not (field.primary_key and getattr(field, "db_returning", False))
+    ]
+    table = connection.ops.quote_name(model._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+    with connection.cursor() as cursor, cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+        for row in rows:
+            copy.write_row([_copy_value(field, row) for field in fields])
+
+
+def _copy_value(field: Any, row: Any) -> Any:
+    value = field.get_db_prep_save(getattr(row, field.attname), connection)
+    if hasattr(value, "obj"):  # a JSON adapter: COPY takes the text
+        return json.dumps(value.obj)
+    return value
 
 
 def _not_stored(owner: Player, hands: Sequence[ParsedHand]) -> list[ParsedHand]:
@@ -560,8 +631,9 @@ def _summaries(matches: Sequence[Match], hands: Sequence[ParsedHand]) -> list[Ha
     return rows
 
 
-def _source_row(job: HandImport, match: Match, hand: ParsedHand) -> ImportedHand:
+def _source_row(job: HandImport, match: Match, hand: ParsedHand, now: Any) -> ImportedHand:
     return ImportedHand(
+        created_at=now,
         match=match,
         owner=job.owner,
         hand_import=job,

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import exports, hooks, selectors
+from games import exports, hooks, imports, selectors
 from games.api import schemas
 from games.api.common import match_owner
 from games.errors import AnalysisUnavailable, HandNotFinished, HandNotFound
@@ -40,6 +40,8 @@ class HandReplayView(APIView):
     @extend_schema(responses={200: schemas.Replay, **schemas.REFUSALS})
     def get(self, request: Request, match_id: str, hand_number: int) -> Response:
         match = selectors.match_get(match_id=match_id, player=match_owner(request))
+        if match.origin == match.Origin.IMPORTED:
+            return Response(imports.imported_replay(match, hand_number))
         return Response(selectors.hand_replay(match, hand_number))
 
 

@@ -480,6 +480,22 @@ class HoldemDealt(serializers.Serializer):
     burned = DealtBurn(many=True)
 
 
+class ImportedSource(serializers.Serializer):
+    """Where an imported hand comes from (``games.imports.source_body``); amounts in its
+    events are minor units, ``scale`` of them per ``unit``."""
+
+    room = serializers.CharField()
+    hand_id = serializers.CharField()
+    played_at = serializers.DateTimeField(allow_null=True)
+    table = serializers.CharField()
+    unit = serializers.CharField()
+    scale = serializers.IntegerField()
+    file_name = serializers.CharField()
+    line = serializers.IntegerField()
+    players = serializers.ListField(child=serializers.CharField())
+    hero = serializers.IntegerField(allow_null=True)
+
+
 class Replay(serializers.Serializer):
     hand_number = serializers.IntegerField()
     events = serializers.ListField(child=EventField())
@@ -487,6 +503,9 @@ class Replay(serializers.Serializer):
     seed = serializers.CharField(required=False, allow_null=True)
     dealt = HoldemDealt(required=False, allow_null=True)
     shuffles = ShuffleProof(many=True, required=False)
+    source = ImportedSource(
+        required=False, help_text="An imported hand's origin (only an imported hand has one)."
+    )
 
 
 # --- statistics (GET /api/stats/) -----------------------------------------------------------

@@ -401,6 +401,10 @@ def _showdown(state: HoldemState, live: Sequence[int], emit: Emit) -> None:
         pot = pots[number]
         amount, rake = raked[number]
         claims = [seat for seat in pot.eligible if seat in values]
+        if not claims and len(pot.eligible) == 1:
+            # A pot only one hand can win needs no cards: it goes to that hand unshown.
+            _award_unshown(number, amount, rake, pot.eligible[0], emit)
+            continue
         if not claims:
             # Every hand eligible for it mucked or is unknown: the history cannot be settled.
             raise refuse(ErrorCode.SHOWDOWN_CARDS_UNKNOWN, players=list(pot.eligible))
@@ -421,6 +425,21 @@ def _showdown(state: HoldemState, live: Sequence[int], emit: Emit) -> None:
                 rake=rake,
             )
         )
+
+
+def _award_unshown(number: int, amount: int, rake: int, winner: int, emit: Emit) -> None:
+    emit(
+        ev.PotAwarded(
+            pot=number,
+            amount=amount,
+            eligible=(winner,),
+            winners=(winner,),
+            shares=(amount,),
+            hand_rank=None,
+            odd_chips=(),
+            rake=rake,
+        )
+    )
 
 
 def _end_hand(state: HoldemState, emit: Emit) -> None:

@@ -70,12 +70,29 @@ def play_source(hand: SourceHand, *, rake: tuple[int, ...] | None = None) -> Par
         raise HandRefused(ErrorCode.HAND_TRUNCATED, _last_line(hand))
     if state.phase != BETTING:
         _check_board_used(state, hand)
-        rakes = _rake_by_pot(events, hand)
+        rakes = None if _pays_as_the_file(events, hand) else _rake_by_pot(events, hand)
         if rakes is not None and rakes != table.rake:
             # The room took its rake pot by pot: play the hand again with that split.
             return play_source(hand, rake=rakes)
         _check_payouts(events, hand)
     return _parsed(hand, tuple(events), finished=state.phase != BETTING)
+
+
+def _pays_as_the_file(events: Sequence[Event], hand: SourceHand) -> bool:
+    """Whether every player was paid what the file says (or the file does not say)."""
+    if hand.collected is None:
+        return True
+    return _paid(events) == {seat: amount for seat, amount in hand.collected.items() if amount}
+
+
+def _paid(events: Sequence[Event]) -> dict[int, int]:
+    paid: dict[int, int] = {}
+    for item in events:
+        if isinstance(item, ev.PotAwarded):
+            for seat, share in zip(item.winners, item.shares, strict=True):
+                if share:
+                    paid[seat] = paid.get(seat, 0) + share
+    return paid
 
 
 def _rake_by_pot(events: Sequence[Event], hand: SourceHand) -> tuple[int, ...] | None:
@@ -196,10 +213,10 @@ def _play(state: HoldemState, action: SourceAction, hand: SourceHand, events: li
 
 def _check_nobody_could_answer(state: HoldemState, action: SourceAction) -> bool:
     """A check PokerKit's histories ask of the one player left with chips after everyone else
-    went all-in: our engine dealt on at once (nobody could answer a bet), so it is skipped."""
+    went all-in: our engine dealt on at once (nobody could answer a bet), so it is skipped —
+    a check or call of a live player on a street (or in a hand) our engine is already past."""
     moved_on = state.phase != BETTING or BOARD_SIZES[action.street] < len(state.board)
-    able = [seat for seat, each in enumerate(state.seats) if each.can_act]
-    return moved_on and able == [action.player]
+    return moved_on and state.seats[action.player].live
 
 
 def _check_board_used(state: HoldemState, hand: SourceHand) -> None:

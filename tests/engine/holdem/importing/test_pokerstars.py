@@ -12,7 +12,10 @@ from games.engine.holdem import events as ev
 from games.engine.holdem.importing import NotAHandHistory, ParsedHand, RefusedHand, iter_hands
 from games.engine.holdem.state import fold
 
-CASH = "PokerStars Hand #{id}:  Hold'em No Limit ($0.25/$0.50 USD) - 2026/03/01 20:00:00 CET [2026/03/01 14:00:00 ET]"
+CASH = (
+    "PokerStars Hand #{id}:  Hold'em No Limit ($0.25/$0.50 USD)"
+    " - 2026/03/01 20:00:00 CET [2026/03/01 14:00:00 ET]"
+)
 TOURNAMENT = (
     "PokerStars Hand #{id}: Tournament #77, $10+$1 USD Hold'em No Limit - Level II (10/20)"
     " - 2026/03/01 14:00:00 ET"
