@@ -38,7 +38,7 @@ export function narrate(display, record) {
       // Only our own cards are narrated; an opponent's deal is silent, and so are cards an
       // imported hand history does not tell ("??").
       if (!(p.cards || p.card)) return null;
-      if ((p.cards || [p.card]).some((code) => code.includes("?"))) return null;
+      if ((p.cards || [p.card]).some((code) => !code || code.includes("?"))) return null;
       params.cards = cardsText(p.cards || [p.card]);
       params.card = params.cards;
       break;

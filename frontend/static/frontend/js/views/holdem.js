@@ -74,7 +74,7 @@ function seatView(display, index) {
   let cards = null;
   if (seat.in_hand && !isMe) {
     // Cards an imported history does not tell ("??") are face down, and gone once folded.
-    if (seat.cards && seat.cards.some((code) => code.includes("?")) && seat.folded) cards = [];
+    if (seat.cards && seat.cards.some((code) => !code || code.includes("?")) && seat.folded) cards = [];
     else cards = seat.cards ? seat.cards.map((code) => card(code, { size: "small" })) : seat.folded ? [] : [card(null, { size: "small" }), card(null, { size: "small" })];
   }
   const style = styleLabel(display, index);
