@@ -437,11 +437,16 @@ def test_a_hand_history_is_imported_studied_and_shared(
     expect(source.locator(".source-file")).to_contain_text(f"{history.name}, line 1")
     expect(page.locator(".seat", has_text="Hero").locator(".seat-stack")).to_contain_text("$10.25")
     expect(page.locator("[data-action=verify]")).to_have_count(0)  # no seed of ours to check
-    for step, line in ((1, None), (2, "RuneX posts the small blind ($0.05)"), (3, "$0.10")):
+    steps: list[tuple[int, str | None]] = [
+        (1, None),
+        (2, "RuneX posts the small blind ($0.05)"),
+        (3, "$0.10"),
+    ]
+    for step, said in steps:
         page.keyboard.press("ArrowRight")
         expect(page.locator(".replay-stage")).to_have_attribute("data-step", str(step))
-        if line:
-            expect(page.locator(".replay-log li.current")).to_contain_text(line)
+        if said:
+            expect(page.locator(".replay-log li.current")).to_contain_text(said)
     page.keyboard.press("End")
     log = page.locator(".replay-log").inner_text()
     assert "$0.30" in log and "$1.37" in log, log
