@@ -266,7 +266,7 @@ def player_rooms(player: Player | None) -> list[dict[str, Any]]:
 # --- creating an import ---------------------------------------------------------------------
 
 
-def import_create(*, owner: Player, upload: UploadedFile, queue: bool = True) -> HandImport:
+def import_create(*, owner: Player, upload: UploadedFile[bytes], queue: bool = True) -> HandImport:
     """Check and keep an uploaded file, and queue its import (refused as a whole: too large,
     a compressed bomb, not a hand history); with ``queue`` False the caller runs it
     (:func:`import_run`)."""
@@ -307,7 +307,7 @@ def _enqueue(import_id: str) -> None:
     import_hands.delay(import_id)
 
 
-def _store_upload(upload: UploadedFile, name: str, path: Path, bounds: Limits) -> int:
+def _store_upload(upload: UploadedFile[bytes], name: str, path: Path, bounds: Limits) -> int:
     """Write the upload to ``path`` as plain text (a .gz or .zip opened, within the limits);
     the bytes written."""
     upload.seek(0)
@@ -330,7 +330,7 @@ def _store_upload(upload: UploadedFile, name: str, path: Path, bounds: Limits) -
     return path.stat().st_size
 
 
-def _copy_capped(source: IO[bytes], path: Path, cap: int, bounds: Limits) -> int:
+def _copy_capped(source: IO[bytes] | gzip.GzipFile, path: Path, cap: int, bounds: Limits) -> int:
     """Decompress to ``path``, stopping as soon as it grows past ``cap`` (a bomb never lands)."""
     written = 0
     try:

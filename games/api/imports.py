@@ -27,20 +27,20 @@ from games.players import ensure_player
 # --- the shapes -------------------------------------------------------------------------
 
 
-class ImportUpload(serializers.Serializer):
+class ImportUpload(serializers.Serializer[Any]):
     file = serializers.FileField(
         help_text="One hand-history file: PHH (.phh), PHHS (.phhs) or PokerStars text (.txt), "
         "optionally gzip- or zip-compressed."
     )
 
 
-class ImportProgress(serializers.Serializer):
+class ImportProgress(serializers.Serializer[Any]):
     bytes_done = serializers.IntegerField()
     bytes_total = serializers.IntegerField()
     hands_read = serializers.IntegerField()
 
 
-class ImportRefusal(serializers.Serializer):
+class ImportRefusal(serializers.Serializer[Any]):
     line = serializers.IntegerField(help_text="The hand's line in the file (1 is the first).")
     hand_id = serializers.CharField(help_text="The room's hand number, '' if none.")
     code = serializers.CharField(help_text="A stable code of the error catalog.")
@@ -48,13 +48,13 @@ class ImportRefusal(serializers.Serializer):
     message = serializers.CharField()
 
 
-class ImportError(serializers.Serializer):
+class ImportError(serializers.Serializer[Any]):
     code = serializers.CharField()
     params = serializers.DictField()
     message = serializers.CharField()
 
 
-class ImportResource(serializers.Serializer):
+class ImportResource(serializers.Serializer[Any]):
     id = serializers.UUIDField()
     file_name = serializers.CharField()
     size = serializers.IntegerField(help_text="Bytes, once uncompressed.")
@@ -68,14 +68,14 @@ class ImportResource(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
-class ImportPage(serializers.Serializer):
+class ImportPage(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = ImportResource(many=True)
 
 
-class _ImportedHandFields(serializers.Serializer):
+class _ImportedHandFields(serializers.Serializer[Any]):
     id = serializers.UUIDField(help_text="The match holding the hand: study it as hand 1.")
     room = serializers.CharField()
     hand_id = serializers.CharField()
@@ -95,7 +95,7 @@ class _ImportedHandFields(serializers.Serializer):
 
 
 # "import" is a Python keyword, so the serializer with that field is made by type().
-ImportedHandItem: type[serializers.Serializer] = type(
+ImportedHandItem: type[serializers.Serializer[Any]] = type(
     "ImportedHandItem",
     (_ImportedHandFields,),
     {
@@ -105,19 +105,19 @@ ImportedHandItem: type[serializers.Serializer] = type(
 )
 
 
-class ImportedHandPage(serializers.Serializer):
+class ImportedHandPage(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = ImportedHandItem(many=True)
 
 
-class RoomCount(serializers.Serializer):
+class RoomCount(serializers.Serializer[Any]):
     room = serializers.CharField()
     hands = serializers.IntegerField()
 
 
-class RoomList(serializers.Serializer):
+class RoomList(serializers.Serializer[Any]):
     rooms = RoomCount(many=True)
 
 
@@ -132,7 +132,7 @@ class Pages(PageNumberPagination):
 
 def _page(request: Request, view: APIView, items: Any, body: Any) -> Response:
     pages = Pages()
-    page = pages.paginate_queryset(items, request, view=view)
+    page: list[Any] | None = pages.paginate_queryset(items, request, view=view)
     return pages.get_paginated_response([body(item) for item in page or []])
 
 

@@ -146,7 +146,7 @@ def deck_for(hand: SourceHand) -> tuple[str, ...]:
         place(order, cards[0])
         place(count + order, cards[1])
     if len(hand.board) > 5:
-        raise HandRefused(ErrorCode.MALFORMED_LINE, hand.line, text=" ".join(hand.board)[:80])
+        raise HandRefused(ErrorCode.MALFORMED_LINE, hand.line, text=" ".join(card or "??" for card in hand.board)[:80])
     start = 2 * count
     for card, position in zip(
         hand.board, (start + 1, start + 2, start + 3, start + 5, start + 7), strict=False
@@ -222,7 +222,7 @@ def _check_nobody_could_answer(state: HoldemState, action: SourceAction) -> bool
 def _check_board_used(state: HoldemState, hand: SourceHand) -> None:
     """The file's board is exactly the board the hand needed."""
     if len(hand.board) > len(state.board):
-        raise HandRefused(ErrorCode.MALFORMED_LINE, hand.line, text=" ".join(hand.board)[:80])
+        raise HandRefused(ErrorCode.MALFORMED_LINE, hand.line, text=" ".join(card or "??" for card in hand.board)[:80])
 
 
 def _check_payouts(events: Sequence[Event], hand: SourceHand) -> None:
@@ -236,9 +236,10 @@ def _check_payouts(events: Sequence[Event], hand: SourceHand) -> None:
             for seat, share in zip(item.winners, item.shares, strict=True):
                 paid[seat] = paid.get(seat, 0) + share
     if hand.rake:
-        ours, theirs = sum(paid.values()), sum(hand.collected.values())
+        collected = hand.collected
+        ours, theirs = sum(paid.values()), sum(collected.values())
         if ours != theirs:
-            winner = max(hand.collected, key=lambda seat: hand.collected.get(seat, 0), default=0)
+            winner = max(collected, key=lambda seat: collected.get(seat, 0), default=0)
             raise HandRefused(
                 ErrorCode.SETTLEMENT_MISMATCH,
                 _last_line(hand),

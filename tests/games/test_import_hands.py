@@ -1,0 +1,104 @@
+"""``manage.py import_hands`` and the Celery task ``games.tasks.import_hands``: a file's hands
+imported, skipped or refused (with line and reason), progress on stderr, and every imported hand
+verified by ``manage.py audit``; the task through a real worker and broker."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from games import imports
+from games.models import HandImport, ImportedHand, Player
+from games.players import player_for_user
+from tests.bots.test_worker import wait_for, workers  # noqa: F401 - a fixture
+
+DATA = Path(__file__).resolve().parents[1] / "engine" / "holdem" / "importing" / "data"
+EXPECTED: dict[str, dict[str, Any]] = json.loads((DATA / "expected.json").read_text())
+REFUSALS: list[dict[str, Any]] = json.loads((DATA / "refusals.json").read_text())
+
+
+def good_hands(relative: str) -> int:
+    return sum(1 for key in EXPECTED if key.startswith(f"{relative}#"))
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        call_command("import_hands", *args, stdout=out, stderr=err)
+        status = 0
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def ann(db: None) -> Player:
+    return player_for_user(get_user_model().objects.create_user("ann", password="x"))
+
+
+def test_the_command_imports_skips_and_refuses_with_lines(ann: Player, tmp_path: Path) -> None:
+    cash, refusals = DATA / "pokerstars/heads_up.txt", DATA / "pokerstars/with_refusals.txt"
+    status, out, err = run(str(cash), str(refusals), "--user", "ann")
+    assert status == 0
+    lines = out.splitlines()
+    assert (
+        lines[0]
+        == f"{cash}: {good_hands('pokerstars/heads_up.txt')} imported, 0 skipped, 0 refused"
+    )
+    wanted = [r for r in REFUSALS if r["file"] == "pokerstars/with_refusals.txt"]
+    assert lines[1] == (
+        f"{refusals}: {good_hands('pokerstars/with_refusals.txt')} imported, 0 skipped, "
+        f"{len(wanted)} refused"
+    )
+    assert lines[2].startswith(f"  line {wanted[0]['line']} hand {wanted[0]['hand_id']}: ")
+    assert "hands read" in err  # the progress line
+    again, out, _ = run(str(cash), "--user", "ann")
+    assert again == 0 and " 0 imported, " in out
+    assert ImportedHand.objects.filter(owner=ann).count() == good_hands(
+        "pokerstars/heads_up.txt"
+    ) + good_hands("pokerstars/with_refusals.txt")
+
+
+def test_a_file_refused_whole_is_said_and_the_status_is_1(ann: Player, tmp_path: Path) -> None:
+    notes = DATA / "not_hand_history/notes.txt"
+    status, out, err = run(str(notes), str(DATA / "phh/hand_01.phh"), "--user", "ann")
+    assert status == 1
+    assert f"{notes}: refused: " in err and "[not_a_hand_history]" in err
+    assert "hand_01.phh: 1 imported" in out
+
+
+def test_every_imported_hand_is_verified_by_the_audit(ann: Player) -> None:
+    run(str(DATA / "pokerstars/all_in.txt"), str(DATA / "twins/tournament.phhs"), "--user", "ann")
+    out = io.StringIO()
+    call_command("audit", stdout=out)
+    imported = ImportedHand.objects.count()
+    finished = ImportedHand.objects.filter(match__status="finished").count()
+    assert imported > 20
+    assert f"verified hands: {finished}" in out.getvalue()
+    assert "mismatches: 0" in out.getvalue()
+
+
+@pytest.mark.celery_worker
+@pytest.mark.broker
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.timeout(240)
+def test_the_task_imports_through_a_real_worker(workers: Callable[..., Any]) -> None:  # noqa: F811
+    workers()
+    owner = Player.objects.create()
+    job = imports.import_file(owner=owner, path=DATA / "pokerstars/cash_6max.txt", queue=True)
+
+    def done() -> bool:
+        job.refresh_from_db()
+        return job.status == HandImport.Status.DONE
+
+    wait_for(done, 120, "the worker to import the file")
+    assert job.imported == good_hands("pokerstars/cash_6max.txt")
+    assert job.bytes_done == job.size
