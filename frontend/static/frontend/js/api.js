@@ -12,6 +12,8 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
     this.params = (body && body.params) || {};
+    // The server's own sentence, for a code the catalog may not have yet.
+    this.text = (body && body.message) || null;
   }
 }
 
@@ -124,3 +126,45 @@ export const shareHand = (id, number, showOwnerName) =>
 export const shares = () => request("GET", "/api/shares/");
 export const revokeShare = (token) => request("DELETE", `/api/shares/${encodeURIComponent(token)}/`);
 export const sharedHand = (token) => request("GET", `/api/shared/${encodeURIComponent(token)}/`);
+
+// Imported hand histories (issue 29): one upload per file (multipart, field "file"), the
+// import's progress and result as a resource, the imported hands and their rooms.
+export async function uploadImport(file) {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  const headers = { Accept: "application/json" };
+  if (csrfToken) headers["X-CSRFToken"] = csrfToken;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    let response;
+    try {
+      response = await fetch("/api/imports/", { method: "POST", headers, body: form, credentials: "same-origin", cache: "no-store" });
+    } catch {
+      throw new ApiError(0, { code: "service_unavailable", params: {} });
+    }
+    let data = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    if (response.ok) return data;
+    const error = new ApiError(response.status, data || { code: response.status === 413 ? "request_too_large" : "service_unavailable" });
+    if (error.code !== "csrf_failed" || attempt) throw error;
+    await session();
+    if (csrfToken) headers["X-CSRFToken"] = csrfToken;
+  }
+  return null;
+}
+
+export const imports = () => request("GET", "/api/imports/");
+export const importStatus = (id) => request("GET", `/api/imports/${encodeURIComponent(id)}/`);
+export function importedHands(filters = {}) {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    if (value !== null && value !== undefined && value !== "") query.set(name, value);
+  }
+  const text = query.toString();
+  return request("GET", `/api/imported-hands/${text ? `?${text}` : ""}`);
+}
+export const importedRooms = () => request("GET", "/api/imported-hands/rooms/");
+export const stats = (source) => request("GET", `/api/stats/${source ? `?source=${encodeURIComponent(source)}` : ""}`);

@@ -100,7 +100,7 @@ export function annotate(display, record) {
       for (const each of display.seats) if (!each.folded) each.last = null;
       break;
     case "blind_posted":
-      seat.last = { kind: p.blind === "small" ? "small_blind" : "big_blind", amount: p.amount };
+      seat.last = { kind: p.blind === "small" || p.blind === "big" ? `${p.blind}_blind` : `blind_${p.blind}`, amount: p.amount };
       break;
     case "folded":
     case "checked":
@@ -212,9 +212,17 @@ export function apply(display, record) {
       }
       break;
     case "blind_posted":
+      // An imported table's blinds may also be a straddle, a blind posted out of turn (both
+      // live bets) or a dead blind (into the pot, no bet: like an ante).
       if (p.blind === "small") display.small_blind_seat = p.seat;
-      else display.big_blind_seat = p.seat;
-      putIn(display, seat, p.amount);
+      else if (p.blind === "big") display.big_blind_seat = p.seat;
+      if (p.blind === "dead") {
+        seat.stack -= p.amount;
+        display.pot += p.amount;
+        if (seat.stack <= 0) seat.all_in = true;
+      } else {
+        putIn(display, seat, p.amount);
+      }
       break;
     case "ante_posted":
       seat.stack -= p.amount;
@@ -257,7 +265,8 @@ export function apply(display, record) {
       p.winners.forEach((winner, index) => {
         seats[winner].stack += p.shares[index];
       });
-      display.pot -= p.amount;
+      // An imported hand's room kept its rake from the pot: gone from the middle too.
+      display.pot -= p.amount + (p.rake || 0);
       display.pots = null;
       for (const each of seats) each.bet = 0;
       display.acting = null;

@@ -2,7 +2,8 @@
 // t(key, params) formats the language's ICU message. The catalog is served with an ETag and
 // "no-cache", so the browser revalidates it on every load and an admin's edit shows at once.
 
-import { format, formatNumber, parse } from "./icu.js";
+import { Formatted, format, formatNumber, parse } from "./icu.js";
+import { formatAmount } from "./money.js";
 
 const STORAGE_KEY = "cardavia.language";
 const FIRST_STRONG_ISOLATE = "\u2068";
@@ -42,13 +43,28 @@ function inBigBlinds(value) {
   return t("controls.amount.big_blinds", { count });
 }
 
+// An imported hand counts in its own unit ({unit, scale}: cents of a dollar, chips): every
+// {amount} of its replay then reads "$0.05" (money.js); null counts the table's chips.
+let money = null;
+
+export function setMoney(unit) {
+  money = unit && unit.scale ? unit : null;
+}
+
+export function moneyText(value, unit = money) {
+  return unit ? formatAmount(value, unit, current.code) : number(value);
+}
+
 // An amount of chips as the table counts them.
 export function amountText(value) {
+  if (money) return moneyText(value);
   return bigBlind ? inBigBlinds(value) : number(value);
 }
 
 export function t(key, params = {}) {
-  if (bigBlind && typeof params.amount === "number") {
+  if (money && typeof params.amount === "number") {
+    params = { ...params, amount: new Formatted(moneyText(params.amount), params.amount) };
+  } else if (bigBlind && typeof params.amount === "number") {
     params = { ...params, amount: inBigBlinds(params.amount) };
   }
   const source = current.messages[key];

@@ -133,6 +133,24 @@ export function parse(source) {
   return parts;
 }
 
+// A value the caller has already written out in words (an amount of money, "$0.05"): it is
+// substituted as its text wherever the message says {x} or {x, number}, and counts as its
+// number in a plural.
+export class Formatted {
+  constructor(text, value) {
+    this.text = text;
+    this.value = value;
+  }
+
+  toString() {
+    return this.text;
+  }
+
+  valueOf() {
+    return this.value;
+  }
+}
+
 const numberFormats = new Map();
 const pluralRules = new Map();
 
@@ -177,7 +195,7 @@ export function format(parts, params, locale, wrap = (text) => text, pluralValue
     if (part.type === "arg") {
       out += wrap(typeof value === "number" ? formatNumber(locale, value) : String(value));
     } else if (part.type === "number") {
-      out += wrap(formatNumber(locale, Number(value), part.style));
+      out += wrap(value instanceof Formatted ? value.text : formatNumber(locale, Number(value), part.style));
     } else if (part.type === "select") {
       const branch = part.options[String(value)] || part.options.other;
       out += format(branch, params, locale, wrap, pluralValue);

@@ -7,7 +7,7 @@ import * as api from "./api.js";
 import { chipPositions, moveChips } from "./chips.js";
 import { annotateFrom, apply, fromView, shortType } from "./display.js";
 import { keepTurnInView, onTable, pictureOpenFor } from "./layout.js";
-import { has, language, loadCatalog, loadLanguages, preferredLanguage, setAmountUnit, t } from "./i18n.js";
+import { has, language, loadCatalog, loadLanguages, preferredLanguage, setAmountUnit, setMoney, t } from "./i18n.js";
 import * as live from "./live.js";
 import { narrate } from "./narrate.js";
 import { holdBefore, loadSpeed, nextHand, onNextHandKey, pauseFor, speedControl } from "./pace.js";
@@ -92,6 +92,8 @@ function redraw() {
 function draw() {
   const root = document.getElementById("app");
   setAmountUnit(onTable(ctrl.route) ? amountUnit(ctrl) : null);
+  // An imported hand's replay counts in its own unit (cents of a dollar, a room's chips).
+  setMoney(ctrl.route.tab === "study" && studyPage ? studyPage.money() : null);
   render(ctrl.ready ? pageView() : h("div", { class: "booting", "aria-busy": "true" }), root);
   root.setAttribute("aria-busy", ctrl.ready ? "false" : "true");
   const display = ctrl.display;
@@ -713,6 +715,7 @@ let studyPage = null;
 function studyRoute(first, rest) {
   if (first === "stats") return { tab: "study", page: "stats", matchId: null, anchor: null };
   if (first === "shares") return { tab: "study", page: "shares", matchId: null, anchor: null };
+  if (first === "imports") return { tab: "study", page: "imports", matchId: null, anchor: null };
   if (first === "shared" && rest[0]) {
     const at = rest[1] === "step" && /^\d+$/.test(rest[2] || "") ? Number(rest[2]) : null;
     return { tab: "study", page: "shared", token: rest[0], step: at, matchId: null, anchor: null };

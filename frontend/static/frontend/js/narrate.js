@@ -20,8 +20,11 @@ export function narrate(display, record) {
   const kind = shortType(record);
   const p = record.payload;
   // A shared hand's visitor is not the owner whose own cards are dealt: "Vera is dealt …".
-  const dealtToOwner = display.shared && (kind === "hole_cards_dealt" || kind === "card_dealt" || kind === "locked_cards_revealed");
-  const key = dealtToOwner ? `share.event.${kind}` : `event.${kind}`;
+  // An imported hand's seats are all named players: their cards are told in the third person.
+  const dealtToOwner = (display.shared || display.imported) && (kind === "hole_cards_dealt" || kind === "card_dealt" || kind === "locked_cards_revealed");
+  // An imported table's straddles, blinds posted out of turn and dead blinds have their own line.
+  const otherBlind = kind === "blind_posted" && p.blind !== "small" && p.blind !== "big";
+  const key = otherBlind ? "imports.event.blind_posted" : dealtToOwner ? `share.event.${kind}` : `event.${kind}`;
   if (!has(key)) return null;
   const params = {};
   if (p.seat !== undefined && p.seat !== null) {
@@ -32,8 +35,10 @@ export function narrate(display, record) {
   switch (kind) {
     case "hole_cards_dealt":
     case "card_dealt":
-      // Only our own cards are narrated; an opponent's deal is silent.
+      // Only our own cards are narrated; an opponent's deal is silent, and so are cards an
+      // imported hand history does not tell ("??").
       if (!(p.cards || p.card)) return null;
+      if ((p.cards || [p.card]).some((code) => !code || code.includes("?"))) return null;
       params.cards = cardsText(p.cards || [p.card]);
       params.card = params.cards;
       break;

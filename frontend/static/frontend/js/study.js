@@ -8,6 +8,9 @@
 //   #/stats                              your statistics
 //   #/shares                             your shared hands' links (share.js)
 //   #/shared/<token>[/step/<k>]          a hand shared with you, read-only (share.js)
+//   #/imports                            hands imported from other rooms (imports.js); each
+//                                        opens as #/match/<id>/hand/1, its replay's `source`
+//                                        saying where it came from and in which unit it counts
 
 import { h } from "../vendor/preact-11.2.0/preact.js";
 import * as api from "./api.js";
@@ -20,6 +23,8 @@ import { buildSteps, startingStacks } from "./views/replay_steps.js";
 import { statsView } from "./views/stats.js";
 import { connect as connectSharing, loadLinks, loadShared } from "./share.js";
 import { sharesView } from "./views/share.js";
+import { connect as connectImports, importedRow, open as openImports } from "./imports.js";
+import { importsView } from "./views/imports.js";
 
 const PLAY_MS = 800;
 const ANALYSIS_POLL_MS = 1000;
@@ -43,7 +48,10 @@ export const study = {
   proof: null, // null | "running" | [result, ...]
   analysis: null, // null | {status: "pending" | "ready" | "unavailable", data}
   stats: null,
+  statsSource: "played", // the statistics' source: played, imported or one room
+  statsRooms: null, // the rooms of the imported hands, for the statistics' source picker
   shared: null, // a shared hand's link: {token, owner}; null on the owner's own pages
+  source: null, // an imported hand's origin: {room, hand_id, played_at, table, unit, scale, file_name, line}
   loading: false,
 };
 
@@ -112,11 +120,31 @@ async function loadStart(matchId) {
 
 async function loadHand(matchId, number, given = null) {
   const replay = given || (await getJson(`${matchPath(matchId)}/hands/${number}/`)).body;
+  // An imported hand says where it came from (room, hand id, file and line) and its unit; its
+  // players are named as in its file, and it has no seed to check.
+  const imported = Boolean(replay.source) || (study.body && study.body.level === "imported");
+  study.source = imported ? { ...(importedRow(matchId) || {}), ...(replay.source || {}) } : null;
+  if (study.source) study.body = importedBody(study.body, study.source);
+  if (ctrl) ctrl.importedHand = study.source && matchId ? matchId : null;
   const revealed = study.body.game === "holdem" ? await holeCardsFromSeed(replay).catch(() => ({})) : {};
   const { steps, events } = buildSteps(study.body, replay, revealed);
   study.hand = { number, replay, steps, events, step: 0, playing: false };
   study.proof = null;
   study.analysis = null;
+}
+
+/** The unit the page's amounts count in: an imported hand's own ({unit, scale}), else null. */
+export function money() {
+  if (!study.hand || !study.source || (study.page !== "hand" && study.page !== "shared")) return null;
+  return { unit: study.source.unit, scale: study.source.scale || 1 };
+}
+
+// An imported hand's match as the replayer draws it: every seat named as in its file (the
+// source's names where the match has none), no seat drawn as "you".
+function importedBody(body, source) {
+  const names = source.players || [];
+  const players = body.view.seats.map((_, seat) => ({ ...((body.players || [])[seat] || {}), name: ((body.players || [])[seat] || {}).name || names[seat] || null }));
+  return { ...body, players, view: { ...body.view, imported: true } };
 }
 
 // --- opening a route -------------------------------------------------------------------------
@@ -127,7 +155,13 @@ export async function open(controller, route, requestRedraw) {
   stopPlaying();
   study.page = route.page;
   connectSharing(redraw, fail);
+  connectImports(redraw, fail);
   try {
+    if (route.page === "imports") {
+      study.loading = false;
+      await openImports();
+      return;
+    }
     if (route.page === "shares") {
       study.loading = false;
       await loadLinks();
@@ -141,7 +175,7 @@ export async function open(controller, route, requestRedraw) {
     if (route.page === "stats") {
       study.loading = study.stats === null;
       redraw();
-      study.stats = (await getJson("/api/stats/")).body;
+      await Promise.all([loadStats(), loadStatsRooms()]);
       return;
     }
     const matchId = route.matchId;
@@ -187,6 +221,37 @@ async function openShared(route) {
     await loadHand(null, body.replay.hand_number, body.replay);
   }
   setStep(Number.isFinite(route.step) ? route.step : 0, { url: false });
+}
+
+// --- statistics by source: the hands played here, the imported ones, or one room's ---------------
+
+async function loadStats() {
+  const source = study.statsSource;
+  const body = await api.stats(source);
+  if (study.statsSource === source) study.stats = body;
+}
+
+async function loadStatsRooms() {
+  try {
+    const body = await api.importedRooms();
+    study.statsRooms = Array.isArray(body) ? body : body.rooms || body.results || [];
+  } catch (error) {
+    study.statsRooms = [];
+    if (!(error instanceof api.ApiError)) throw error;
+  }
+}
+
+export async function setStatsSource(source) {
+  if (study.statsSource === source) return;
+  study.statsSource = source;
+  study.stats = null;
+  redraw();
+  try {
+    await loadStats();
+  } catch (error) {
+    fail(error);
+  }
+  redraw();
 }
 
 // --- the replayer's commands -------------------------------------------------------------------
@@ -364,6 +429,7 @@ export function view(controller) {
   if (study.loading) return h("p", { class: "loading", "aria-busy": "true" }, t("replay.loading"));
   if (study.page === "stats") return statsView(study);
   if (study.page === "shares") return sharesView(study);
+  if (study.page === "imports") return importsView();
   if (study.page === "shared" && !study.hand) {
     const missing = ctrl.error && ctrl.error.code === "not_found";
     return missing ? h("p", { class: "study-hint shared-missing" }, t("share.missing")) : null;

@@ -27,7 +27,8 @@ export function cardsText(cards) {
 // A card drawn in CSS: its corner index (from the catalog: "K", "D" in German…) and suit sign;
 // its accessible name is the full card name.
 export function card(code, { size = "", extra = "", label = null } = {}) {
-  if (!code) {
+  // "??": a card an imported hand history does not tell, drawn face down.
+  if (!code || code.includes("?")) {
     return h("span", { class: `card card-back ${size} ${extra}`, role: "img", "aria-label": label || t("ui.card.hidden") });
   }
   const suit = suitOf(code);
@@ -63,6 +64,8 @@ export function chips(value, label) {
 
 export function playerName(display, seat) {
   const player = display.players[seat];
+  // An imported hand's players are named as in its file, the importer's seat too.
+  if (display.imported) return (player && player.name) || t("ui.player.seat", { seat });
   // A shared hand's viewer is not its owner: the owner's seat has their name if they gave it.
   if (seat === display.viewer && display.shared) return (player && player.name) || t("share.player.owner");
   if (seat === display.viewer) return t("ui.player.you");
@@ -73,7 +76,7 @@ export function playerName(display, seat) {
 // else the AI persona's grammatical gender ("female", "male": Arabic verbs agree with it), or
 // "other" when the seat has none (a bot named by its spec).
 export function subjectOf(display, seat) {
-  if (seat === display.viewer && !display.shared) return "you";
+  if (seat === display.viewer && !display.shared && !display.imported) return "you";
   const player = (display.players || [])[seat];
   const gender = player && player.gender;
   return gender === "female" || gender === "male" ? gender : "other";
@@ -120,6 +123,8 @@ export function lastActionLabel(last) {
   if (!last) return null;
   const params = { amount: last.amount === undefined ? 0 : last.amount };
   if (ACTION_LABELS[last.kind]) return t(ACTION_LABELS[last.kind], params);
+  // An imported table's other blinds (straddle, posted, dead) have labels of their own.
+  if (!has(`ui.seat.last.${last.kind}`) && has(`imports.seat.last.${last.kind}`)) return t(`imports.seat.last.${last.kind}`, params);
   return t(`ui.seat.last.${last.kind}`, params);
 }
 

@@ -23,6 +23,15 @@ import { seatKickers, winningHandName } from "../kickers.js";
 // Grid areas: you at the bottom, then clockwise: left, top, right.
 const AREAS = ["bottom", "left", "top", "right"];
 
+// A table of another size (an imported hand: 2 to 10 seats) sits in two rows around the
+// board: seat 0 and on, clockwise, along the top, the rest back along the bottom.
+function seatRows(display) {
+  const count = display.seats.length;
+  const seats = [...Array(count).keys()];
+  const top = Math.ceil(count / 2);
+  return { top: seats.slice(0, top), bottom: seats.slice(top).reverse() };
+}
+
 function markers(display, index) {
   const list = [];
   if (display.button === index) {
@@ -46,7 +55,8 @@ function awardsFor(display, index) {
 
 function seatView(display, index) {
   const seat = display.seats[index];
-  const isMe = index === display.viewer;
+  // An imported hand's seats are all named players: each shows its own cards at its seat.
+  const isMe = index === display.viewer && !display.imported;
   const toAct = display.to_act === index || display.acting === index;
   const won = awardsFor(display, index);
   const shown = display.result && display.result.number === display.hand_number
@@ -54,7 +64,7 @@ function seatView(display, index) {
     : null;
   const classes = [
     "seat",
-    `seat-${AREAS[index] || "extra"}`,
+    display.seats.length === AREAS.length ? `seat-${AREAS[index]}` : "seat-ring",
     isMe ? "seat-me" : "",
     toAct ? "to-act" : "",
     seat.folded ? "folded" : "",
@@ -63,7 +73,9 @@ function seatView(display, index) {
   ].join(" ");
   let cards = null;
   if (seat.in_hand && !isMe) {
-    cards = seat.cards ? seat.cards.map((code) => card(code, { size: "small" })) : seat.folded ? [] : [card(null, { size: "small" }), card(null, { size: "small" })];
+    // Cards an imported history does not tell ("??") are face down, and gone once folded.
+    if (seat.cards && seat.cards.some((code) => !code || code.includes("?")) && seat.folded) cards = [];
+    else cards = seat.cards ? seat.cards.map((code) => card(code, { size: "small" })) : seat.folded ? [] : [card(null, { size: "small" }), card(null, { size: "small" })];
   }
   const style = styleLabel(display, index);
   const name = playerName(display, index);
@@ -208,7 +220,7 @@ export function resultView(display) {
 
 export function holdemTable(ctrl) {
   const display = ctrl.display;
-  const me = display.seats[display.viewer];
+  const me = display.seats[display.viewer] || { in_match: false, cards: null };
   const myTurn = display.live && display.legal && !ctrl.busy;
   let bar;
   if (display.phase === "match_over") {
@@ -240,21 +252,25 @@ export function holdemTable(ctrl) {
       preactionsView(ctrl),
     );
   }
+  const center = h("div", { class: "felt-center" }, boardView(display), potsView(display));
+  let felt;
+  if (display.seats.length === AREAS.length) {
+    felt = h("div", { class: "felt" }, display.seats.map((_, index) => seatView(display, index)), center);
+  } else {
+    const rows = seatRows(display);
+    felt = h(
+      "div",
+      { class: "felt felt-ring", "data-seats": display.seats.length },
+      h("div", { class: "seat-row seat-row-top" }, rows.top.map((index) => seatView(display, index))),
+      center,
+      h("div", { class: "seat-row seat-row-bottom" }, rows.bottom.map((index) => seatView(display, index))),
+    );
+  }
   return h(
     "div",
     { class: "holdem" },
-    h(
-      "div",
-      { class: "felt" },
-      display.seats.map((_, index) => seatView(display, index)),
-      h(
-        "div",
-        { class: "felt-center" },
-        boardView(display),
-        potsView(display),
-      ),
-    ),
-    h(
+    felt,
+    display.imported ? null : h(
       "div",
       { class: "my-area" },
       h(

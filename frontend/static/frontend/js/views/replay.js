@@ -5,7 +5,7 @@
 
 import { h } from "../../vendor/preact-11.2.0/preact.js";
 import { narrate } from "../narrate.js";
-import { t } from "../i18n.js";
+import { amountText, t } from "../i18n.js";
 import { costlySteps, nextCostly, setStep, togglePlay, verify } from "../study.js";
 import { analysisView } from "./replay_analysis.js";
 import { handHref, studyNav } from "./replay_list.js";
@@ -15,6 +15,7 @@ import { holdemTable } from "./holdem.js";
 import { pictureStyle } from "./settings.js";
 import { sharedHead, sharePanel } from "./share.js";
 import { outcomeText, updownTable } from "./updown.js";
+import { importedTitle, sourceLine } from "./imports.js";
 
 // What the table views ask of the controller, for a table nobody acts on.
 function replayCtrl(display) {
@@ -257,10 +258,14 @@ function settlementView(study) {
     .map((record) => record.payload)
     .sort((a, b) => (a.pot || 0) - (b.pot || 0));
   if (!awards.length) return null;
+  const rake = study.source ? rakeOf(study.hand, awards) : null;
   return h(
     "section",
     { class: "study-card settlement", "aria-labelledby": "settle-title" },
     h("h3", { id: "settle-title" }, t("replay.settle.title")),
+    rake
+      ? h("p", { class: "settle-rake", "data-rake": rake.rake }, t("imports.settle.rake", { amount: rake.rake, pot: amountText(rake.pot), paid: amountText(rake.paid) }))
+      : null,
     h(
       "ol",
       { class: "settle-pots" },
@@ -306,6 +311,24 @@ function settlementView(study) {
   );
 }
 
+// The room's rake: what the players put in the pot less what it paid out. What each put in is
+// read from the table just before the first pot was paid (uncalled bets already returned).
+function rakeOf(hand, awards) {
+  // The engine records each pot's rake with its award; else it is worked out from the stacks.
+  if (awards.some((award) => typeof award.rake === "number")) {
+    const paid = awards.reduce((sum, award) => sum + award.amount, 0);
+    const rake = awards.reduce((sum, award) => sum + (award.rake || 0), 0);
+    return rake > 0 ? { pot: paid + rake, paid, rake } : null;
+  }
+  const first = hand.events.findIndex((record) => record.type.endsWith(".pot_awarded"));
+  if (first < 0) return null;
+  const start = hand.steps[0].seats;
+  const before = hand.steps[first].seats;
+  const pot = start.reduce((sum, seat, index) => sum + (seat.stack - before[index].stack), 0);
+  const paid = awards.reduce((sum, award) => sum + award.amount, 0);
+  return pot > paid ? { pot, paid, rake: pot - paid } : null;
+}
+
 // --- the page -------------------------------------------------------------------------------
 
 function exportLinks(study) {
@@ -326,6 +349,7 @@ function exportLinks(study) {
 const replayable = (study, n) => (study.hands || []).some((hand) => hand.hand_number === n && hand.finished && !hand.abandoned);
 
 function handPager(study) {
+  if (study.source) return [h("a", { key: "imports", class: "button", href: "#/imports", "data-nav": "imports" }, t("imports.nav"))];
   const n = study.hand.number;
   return [
     n > 1 ? h("a", { key: "prev", class: "button", href: handHref(study.matchId, n - 1), "data-nav": "previous-hand" }, t("replay.nav.previous_hand")) : null,
@@ -339,6 +363,7 @@ export function replayView(study, ctrl) {
   const display = hand.steps[hand.step];
   const game = study.body.game;
   const title = game === "holdem" ? t("ui.table.hand_number", { number: hand.number }) : t("updown.deal", { number: hand.number });
+  const imported = study.source;
   return h(
     "div",
     { class: "study study-replay", "data-game": game },
@@ -347,9 +372,11 @@ export function replayView(study, ctrl) {
       : h(
           "div",
           { class: "study-head" },
-          h("h2", null, t("replay.title", { hand: title, game: gameName(game) })),
-          studyNav(study, handPager(study)),
+          h("h2", null, imported ? importedTitle(imported) : t("replay.title", { hand: title, game: gameName(game) })),
+          imported ? h("nav", { class: "study-nav", "aria-label": t("replay.nav.label") }, handPager(study), h("a", { class: "button", href: "#/stats" }, t("replay.nav.stats"))) : studyNav(study, handPager(study)),
         ),
+    // Where the hand came from (a visitor of a shared link is not shown the owner's file).
+    imported ? sourceLine(imported, { file: !study.shared }) : null,
     h(
       "div",
       { class: "replay-layout" },
@@ -361,7 +388,8 @@ export function replayView(study, ctrl) {
       "div",
       { class: "study-grid" },
       // An Up & Down shoe is checked against the match's earlier deals, which a link does not open.
-      study.shared && game !== "holdem" ? null : proofView(study, display),
+      // An imported hand was dealt elsewhere: no seed of ours to check.
+      (study.shared && game !== "holdem") || imported ? null : proofView(study, display),
       settlementView(study),
     ),
     // The analysis is computed for the owner on demand (a Celery task): not from a link.

@@ -71,20 +71,20 @@ function slider(ctrl, name) {
 
 function tabs(ctrl) {
   const onRules = ctrl.route.tab === "rules";
-  const tableHref = ctrl.route.matchId || ctrl.lastMatchId ? `#/match/${ctrl.route.matchId || ctrl.lastMatchId}` : "#/";
+  // An imported hand's replay belongs to the imported hands (it has no table to go back to).
+  const imported = Boolean(ctrl.route.matchId) && ctrl.route.matchId === ctrl.importedHand;
+  const onImports = ctrl.route.page === "imports" || (imported && ctrl.route.tab === "study");
+  const onTable = !onRules && !onImports;
+  const match = imported ? ctrl.lastMatchId : ctrl.route.matchId || ctrl.lastMatchId;
+  const tableHref = match ? `#/match/${match}` : "#/";
+  const tab = (name, href, current, label) =>
+    h("a", { href, class: `tab ${current ? "current" : ""}`, "aria-current": current ? "page" : null, "data-tab": name }, label);
   return h(
     "nav",
     { class: "tabs", "aria-label": t("ui.tabs.label") },
-    h(
-      "a",
-      { href: tableHref, class: `tab ${onRules ? "" : "current"}`, "aria-current": onRules ? null : "page", "data-tab": "table" },
-      t("ui.tabs.table"),
-    ),
-    h(
-      "a",
-      { href: "#/rules", class: `tab ${onRules ? "current" : ""}`, "aria-current": onRules ? "page" : null, "data-tab": "rules" },
-      t("ui.tabs.rules"),
-    ),
+    tab("table", tableHref, onTable, t("ui.tabs.table")),
+    tab("imports", "#/imports", onImports, t("imports.nav")),
+    tab("rules", "#/rules", onRules, t("ui.tabs.rules")),
   );
 }
 

@@ -5,6 +5,7 @@ import { h } from "../../vendor/preact-11.2.0/preact.js";
 import { t } from "../i18n.js";
 import { copyLink, linkFor, linkOf, revoke, setShowName, share, sharing } from "../share.js";
 import { gameName } from "./common.js";
+import { importedTitle } from "./imports.js";
 
 const handTitle = (game, number) =>
   game === "holdem" ? t("ui.table.hand_number", { number }) : t("updown.deal", { number });
@@ -69,7 +70,7 @@ export function sharedHead(study) {
   return h(
     "div",
     { class: "study-head shared-head" },
-    h("h2", null, t("replay.title", { hand: handTitle(game, study.hand.number), game: gameName(game) })),
+    h("h2", null, study.source ? importedTitle(study.source) : t("replay.title", { hand: handTitle(game, study.hand.number), game: gameName(game) })),
     h("p", { class: "study-hint shared-by" }, owner ? t("share.shared_by", { owner }) : t("share.shared_anonymous")),
     h("nav", { class: "study-nav" }, h("a", { class: "button", href: "#/" }, t("share.play_here"))),
   );

@@ -3,8 +3,10 @@
 // chips per deal, and which card you locked against each signal.
 
 import { h } from "../../vendor/preact-11.2.0/preact.js";
-import { number, percent, t } from "../i18n.js";
+import { has, number, percent, t } from "../i18n.js";
+import { setStatsSource } from "../study.js";
 import { bars, intervals } from "./charts.js";
+import { roomName } from "./imports.js";
 import { studyNav } from "./replay_list.js";
 
 // A rate is a fraction (0..1), null when there was no chance yet (no flop seen, no 3-bet
@@ -13,7 +15,11 @@ const rateRow = (key, label, value) =>
   typeof value === "number"
     ? { key, label, value, text: percent(value) }
     : { key, label, value: 0, text: "—" };
-const levelName = (level) => t(`level.${level}.name`);
+// Imported hands have no AI level: their rows name the room they came from, if any.
+const levelName = (level) => {
+  if (has(`level.${level}.name`)) return t(`level.${level}.name`);
+  return level ? roomName(level) : t("imports.stats.all");
+};
 const round1 = (value) => (typeof value === "number" ? number(Math.round(value * 10) / 10) : "—");
 
 function holdemLevel(row) {
@@ -75,7 +81,7 @@ function updownLevel(row) {
 
 // The headline win rate: big blinds per 100 hands, each hand in its own big blind (a sit & go's
 // blinds rise), with its 95% interval; the same in chips below, per level.
-function winRates(rows) {
+function winRates(rows, played) {
   if (!rows.length) return null;
   return h(
     "div",
@@ -95,14 +101,35 @@ function winRates(rows) {
         };
       }),
     }),
-    rows.map((row) =>
-      h(
-        "p",
-        { class: "stats-facts", key: `chips-${row.level}` },
-        t("blinds.stats.chips_per_100", { level: levelName(row.level), amount: round1(row.chips_per_100) }),
-      ),
-    ),
+    // Chips are the table's own unit; imported hands count in theirs (cents, a room's chips), so
+    // only big blinds compare across them.
+    played
+      ? rows.map((row) =>
+          h(
+            "p",
+            { class: "stats-facts", key: `chips-${row.level}` },
+            t("blinds.stats.chips_per_100", { level: levelName(row.level), amount: round1(row.chips_per_100) }),
+          ),
+        )
+      : null,
     h("p", { class: "study-hint" }, t("replay.stats.interval_hint")),
+  );
+}
+
+// Whose hands the statistics count: the ones played here, every imported one, or one room's.
+function sourcePicker(study) {
+  const rooms = study.statsRooms || [];
+  return h(
+    "div",
+    { class: "stats-source" },
+    h("label", { for: "stats-source" }, t("imports.stats.source")),
+    h(
+      "select",
+      { id: "stats-source", value: study.statsSource, onChange: (event) => setStatsSource(event.currentTarget.value) },
+      h("option", { value: "played" }, t("imports.stats.played")),
+      h("option", { value: "imported" }, t("imports.stats.imported")),
+      rooms.map((room) => h("option", { key: room.room, value: room.room }, t("imports.stats.room", { room: roomName(room.room) }))),
+    ),
   );
 }
 
@@ -113,14 +140,16 @@ export function statsView(study) {
   return h(
     "div",
     { class: "study study-stats" },
-    h("div", { class: "study-head" }, h("h2", null, t("replay.stats.title")), studyNav(study)),
-    !holdem.length && !updown.length ? h("p", { class: "empty" }, t("replay.stats.empty")) : null,
+    h("div", { class: "study-head" }, h("h2", null, t("replay.stats.title")), studyNav(study, h("a", { class: "button", href: "#/imports" }, t("imports.nav")))),
+    sourcePicker(study),
+    study.stats === null ? h("p", { class: "loading", "aria-busy": "true" }, t("replay.loading")) : null,
+    study.stats !== null && !holdem.length && !updown.length ? h("p", { class: "empty" }, t("replay.stats.empty")) : null,
     holdem.length
       ? h(
           "section",
           { class: "stats-game", "aria-labelledby": "stats-holdem" },
           h("h3", { id: "stats-holdem" }, t("game.holdem.name")),
-          winRates(holdem),
+          winRates(holdem, study.statsSource === "played"),
           h("div", { class: "study-grid" }, holdem.map(holdemLevel)),
         )
       : null,
