@@ -526,7 +526,9 @@ class Replay(ObjectSerializer):
     seed = serializers.CharField(required=False, allow_null=True)
     dealt = HoldemDealt(required=False, allow_null=True)
     shuffles = ShuffleProof(many=True, required=False)
-    source = ImportedSource(
+    # The API's field is "source"; the serializer's metaclass takes declared fields out of the
+    # class, so DRF's Field.source attribute it shadows for mypy is never touched.
+    source = ImportedSource(  # type: ignore[assignment]
         required=False, help_text="An imported hand's origin (only an imported hand has one)."
     )
 
