@@ -81,6 +81,30 @@ def number(value: int, code: str) -> str:
     return grouped.translate(ARABIC_DIGITS) if code == "ar" else grouped
 
 
+# The decimal mark of CLDR, as the client's Intl.NumberFormat writes it.
+DECIMAL_MARK = {"de": ",", "vi": ",", "fi": ",", "ar": "\u066b"}
+CURRENCY_SIGNS = {"USD": "$", "EUR": "€", "GBP": "£"}
+
+
+def amount(value: int, source: Mapping[str, Any] | None, code: str) -> str:
+    """``value`` in the hand's unit: chips as a number; an imported hand's minor units (cents
+    at scale 100) cut exactly into a decimal from the integer's digits, never a float."""
+    scale = int(source["scale"]) if source else 1
+    digits = len(str(scale)) - 1
+    if scale <= 1 or scale != 10**digits:
+        return number(value, code)
+    major, minor = divmod(abs(value), scale)
+    mark = DECIMAL_MARK.get(code, ".")
+    text = f"{number(major, code)}{mark}{str(minor).zfill(digits)}"
+    if code == "ar":
+        text = text.translate(ARABIC_DIGITS)
+    unit = str(source["unit"]) if source else ""
+    sign = "-" if value < 0 else ""
+    if unit in CURRENCY_SIGNS:
+        return f"{sign}{CURRENCY_SIGNS[unit]}{text}"
+    return f"{sign}{text}\u00a0{unit}"
+
+
 def card(code: str, catalog: Mapping[str, str]) -> str:
     return catalog.get(f"ui.card.index.{code[0]}", code[0]) + SUITS.get(code[1], code[1])
 
@@ -99,7 +123,7 @@ def preview(body: Mapping[str, Any], language: Language) -> dict[str, str]:
         "owner": body["owner"] or "",
         "hands": versus,
         "ending": catalog[f"share.preview.ending.{facts['ending']}"],
-        "pot": number(facts["pot"], language.code),
+        "pot": amount(facts["pot"], body["replay"].get("source"), language.code),
     }
     title = "share.preview.title_by" if body["owner"] else "share.preview.title"
     description = "share.preview.description" if hands else "share.preview.description_no_cards"

@@ -16,7 +16,7 @@ from typing import Any
 from games import hooks
 from games.engine.events import from_record
 from games.engine.game import ExportFormat, ExportRequest, UnfinishedHand
-from games.errors import ExportFormatUnknown, HandNotFinished, HandNotFound
+from games.errors import ExportFormatUnknown, ExportUnavailable, HandNotFinished, HandNotFound
 from games.models import Event as EventRow
 from games.models import HandSummary, Match
 from games.registry import game_for
@@ -47,6 +47,8 @@ def check_format(game: str, requested: str) -> ExportFormat:
 def hand_export(match: Match, hand_number: int, requested: str) -> Export:
     """One finished hand (or deal) of ``match`` in the format ``requested``."""
     fmt = check_format(match.game, requested)
+    if match.origin == Match.Origin.IMPORTED:
+        raise ExportUnavailable(hand_number)
     summary = HandSummary.objects.filter(match=match, hand_number=hand_number).first()
     if summary is None:
         raise HandNotFound(hand_number)
@@ -58,6 +60,8 @@ def hand_export(match: Match, hand_number: int, requested: str) -> Export:
 def match_export(match: Match, requested: str) -> Export:
     """Every finished hand (or deal) of ``match``, in one file."""
     fmt = check_format(match.game, requested)
+    if match.origin == Match.Origin.IMPORTED:
+        raise ExportUnavailable(1)
     numbers = list(
         HandSummary.objects.filter(match=match, finished=True)
         .order_by("hand_number")

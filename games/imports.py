@@ -251,6 +251,40 @@ def told_record(item: Any) -> dict[str, Any]:
     return record
 
 
+def told(value: Any) -> Any:
+    """``value`` (a view, JSON-ready) with each unknown card ``null``, as in a told record."""
+    if value == UNKNOWN_CARD:
+        return None
+    if isinstance(value, dict):
+        return {key: told(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [told(item) for item in value]
+    return value
+
+
+def imported_players(match: Match) -> list[dict[str, Any]]:
+    """An imported hand's players as its history names them, in seat order (the match body's
+    ``players``): people the history names, not our bots, hence the level ``imported``."""
+    names = ImportedHand.objects.get(match=match).players
+    return [
+        {
+            "seat": seat,
+            "name": name,
+            "gender": None,
+            "level": IMPORTED_LEVEL,
+            "style": None,
+            "style_label": None,
+        }
+        for seat, name in enumerate(names)
+    ]
+
+
+def imported_hero(match: Match) -> int | None:
+    """The seat the history dealt its owner (PokerStars' "Dealt to"), or None."""
+    hero = ImportedHand.objects.filter(match=match).values_list("hero", flat=True).first()
+    return None if hero is None else int(hero)
+
+
 def player_rooms(player: Player | None) -> list[dict[str, Any]]:
     if player is None:
         return []

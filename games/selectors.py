@@ -126,6 +126,15 @@ def hand_events(match: Match, hand_number: int) -> list[EventRow]:
 def match_body(match: Match, state: Any) -> dict[str, Any]:
     """The match as its owner sees it: who sits where, and the human seat's view."""
     game = game_for(match.game)
+    if match.origin == Match.Origin.IMPORTED:
+        # Imported: the history's players, seen from its hero's seat (a spectator's if none).
+        from games import imports  # imports reads matches too: imported at use, no cycle
+
+        players, hero = imports.imported_players(match), imports.imported_hero(match)
+        view = imports.told(dict(game.view(state, hero)))
+    else:
+        players = list(hooks.seat_personas(match.seats, match.game))
+        view = game.view(state, game.human_seat)
     return {
         "id": str(match.id),
         "game": match.game,
@@ -133,8 +142,8 @@ def match_body(match: Match, state: Any) -> dict[str, Any]:
         "status": match.status,
         "watching": match.watching,
         "seq": match.seq,
-        "players": hooks.seat_personas(match.seats, match.game),
-        "view": game.view(state, game.human_seat),
+        "players": players,
+        "view": view,
     }
 
 

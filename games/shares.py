@@ -17,7 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import hooks, selectors
+from games import hooks, imports, selectors
 from games.engine.errors import ErrorCode
 from games.engine.share_preview import SharePreview
 from games.errors import HandNotFinished, HandNotFound, refusal
@@ -140,6 +140,8 @@ class SharedHandAtItsEnd:
 
 def hand_at_its_end(shared: SharedHand) -> SharedHandAtItsEnd:
     match = shared.match
+    if match.origin == Match.Origin.IMPORTED:
+        return _imported_at_its_end(shared)
     game = game_for(match.game)
     replay = selectors.hand_replay(match, shared.hand_number, at_its_end=True)
     last_seq = replay["events"][-1]["seq"]
@@ -154,15 +156,47 @@ def hand_at_its_end(shared: SharedHand) -> SharedHandAtItsEnd:
     )
 
 
+def _imported_at_its_end(shared: SharedHand) -> SharedHandAtItsEnd:
+    """An imported hand as its owner's replay shows it (every card its history tells, the
+    others unknown), seen from the hero's seat (a spectator's view when the history names no
+    hero). The owner's file (its name, the hand's line) stays theirs."""
+    match = shared.match
+    game = game_for(match.game)
+    replay = imports.imported_replay(match, shared.hand_number)
+    source = replay["source"]
+    replay["source"] = {
+        key: value for key, value in source.items() if key not in PRIVATE_SOURCE_KEYS
+    }
+    hero = source["hero"]
+    state = selectors.folded_from_events(match, upto=replay["events"][-1]["seq"])
+    records = [{"type": item["type"], "payload": item["payload"]} for item in replay["events"]]
+    preview = game.share_preview(records, hero if hero is not None else -1)
+    # A hand the history shows only in part is no face for the link's preview.
+    hands = [cards for cards in preview["hands"] if cards and None not in cards]
+    return SharedHandAtItsEnd(
+        replay=replay,
+        view=imports.told(dict(game.view(state, hero))),
+        preview=SharePreview(hands=hands, ending=preview["ending"], pot=preview["pot"]),
+    )
+
+
+# What an imported hand's source tells its owner only: where the hand sits in their file.
+PRIVATE_SOURCE_KEYS = frozenset({"file_name", "line"})
+
+
 def shared_hand_body(shared: SharedHand) -> dict[str, Any]:
     """What the public endpoint answers: the replay, the table it is drawn on, who played it
-    (the owner's seat named only if they chose so) and the preview's facts."""
+    (the owner's seat named only if they chose so; an imported hand's players as its history
+    names them) and the preview's facts."""
     match = shared.match
     at_end = hand_at_its_end(shared)
     name = owner_name(shared.owner) if shared.show_owner_name else None
-    players = hooks.seat_personas(match.seats, match.game)
-    human = game_for(match.game).human_seat
-    players[human] = {**players[human], "name": name}
+    if match.origin == Match.Origin.IMPORTED:
+        players = imports.imported_players(match)
+    else:
+        players = hooks.seat_personas(match.seats, match.game)
+        human = game_for(match.game).human_seat
+        players[human] = {**players[human], "name": name}
     return {
         "game": match.game,
         "hand_number": shared.hand_number,

@@ -36,7 +36,9 @@ def share_preview(records: Sequence[Record], seat: int) -> SharePreview:
     hands += [cards for shower, cards in sorted(shown.items()) if shower != seat]
     street = all_in_street(records)
     ending = all_in_on(street) if street else SHOWDOWN if shown else NO_SHOWDOWN
-    return {"hands": hands, "ending": ending, "pot": sum(pot["amount"] for pot in pots)}
+    # The pot as bet: what it paid out plus the room's rake (an imported hand's; ours take none).
+    pot = sum(pot["amount"] + pot.get("rake", 0) for pot in pots)
+    return {"hands": hands, "ending": ending, "pot": pot}
 
 
 def all_in_street(records: Sequence[Record]) -> str | None:
