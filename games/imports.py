@@ -44,6 +44,7 @@ from games.engine.holdem.importing import (
     sniff,
 )
 from games.errors import ApplicationError, HandNotFound
+from games.hooks import SeatPersona
 from games.models import Event as EventRow
 from games.models import HandImport, HandSummary, HoldemStatLine, ImportedHand, Match, Player
 
@@ -262,19 +263,14 @@ def told(value: Any) -> Any:
     return value
 
 
-def imported_players(match: Match) -> list[dict[str, Any]]:
+def imported_players(match: Match) -> list[SeatPersona]:
     """An imported hand's players as its history names them, in seat order (the match body's
     ``players``): people the history names, not our bots, hence the level ``imported``."""
     names = ImportedHand.objects.get(match=match).players
     return [
-        {
-            "seat": seat,
-            "name": name,
-            "gender": None,
-            "level": IMPORTED_LEVEL,
-            "style": None,
-            "style_label": None,
-        }
+        SeatPersona(
+            seat=seat, name=name, gender=None, level=IMPORTED_LEVEL, style=None, style_label=None
+        )
         for seat, name in enumerate(names)
     ]
 

@@ -133,7 +133,7 @@ def match_body(match: Match, state: Any) -> dict[str, Any]:
         players, hero = imports.imported_players(match), imports.imported_hero(match)
         view = imports.told(dict(game.view(state, hero)))
     else:
-        players = list(hooks.seat_personas(match.seats, match.game))
+        players = hooks.seat_personas(match.seats, match.game)
         view = game.view(state, game.human_seat)
     return {
         "id": str(match.id),
