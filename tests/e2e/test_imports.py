@@ -513,15 +513,6 @@ def test_screenshots(
     expect(page.locator(".stats-level").first).to_be_visible()
     shot(page, f"imports-stats-{name}")
 
-    # The hand downloads as PokerStars text (in dollars) and as PHH.
-    with page.expect_download() as download:
-        page.locator(".exports [data-format=pokerstars]").click()
-    exported = download.value.path().read_text(encoding="utf-8")
-    assert "$0.05/$0.10" in exported, exported[:300]
-    with page.expect_download() as download:
-        page.locator(".exports [data-format=phh]").click()
-    assert "actions" in download.value.path().read_text(encoding="utf-8")
-
 
 def test_amounts_are_written_exactly_in_the_hands_unit(browse: Any) -> None:
     """money.js cuts the integer minor units into a decimal string: no float ever holds an
