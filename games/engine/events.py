@@ -35,9 +35,16 @@ class Event:
 
     TYPE: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
+    # Fields added for a new use whose default changes nothing: left out of the record at that
+    # default, so the records of the older use stay byte for byte what they were.
+    OMITTED_AT_DEFAULT: ClassVar[frozenset[str]] = frozenset()
 
     def payload(self) -> Payload:
-        return {name: getattr(self, name) for name in _field_names(type(self))}
+        record = {name: getattr(self, name) for name in _field_names(type(self))}
+        for name, default in _omitted_defaults(type(self)).items():
+            if record[name] == default:
+                del record[name]
+        return record
 
 
 # Per class, once: dataclasses.fields() filters every field anew on each call, and a bot reading
@@ -50,6 +57,20 @@ def _field_names(cls: type[Event]) -> tuple[str, ...]:
     if names is None:
         names = _FIELD_NAMES[cls] = tuple(field.name for field in dataclasses.fields(cls))
     return names
+
+
+_OMITTED_DEFAULTS: dict[type[Event], dict[str, object]] = {}
+
+
+def _omitted_defaults(cls: type[Event]) -> dict[str, object]:
+    defaults = _OMITTED_DEFAULTS.get(cls)
+    if defaults is None:
+        defaults = _OMITTED_DEFAULTS[cls] = {
+            field.name: field.default
+            for field in dataclasses.fields(cls)
+            if field.name in cls.OMITTED_AT_DEFAULT
+        }
+    return defaults
 
 
 _EVENT_TYPES: dict[str, type[Event]] = {}

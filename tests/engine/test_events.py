@@ -120,7 +120,24 @@ def test_a_record_names_its_type_and_version(sample: Event) -> None:
     assert record["type"] == type(sample).TYPE
     assert record["type"].startswith("holdem.")
     assert record["version"] == type(sample).VERSION >= 1
-    assert set(record["payload"]) == {field.name for field in dataclasses.fields(sample)}
+    left_out = {field.name for field in dataclasses.fields(sample)} - set(record["payload"])
+    assert left_out <= type(sample).OMITTED_AT_DEFAULT
+    for field in dataclasses.fields(sample):
+        if field.name in left_out:
+            assert getattr(sample, field.name) == field.default
+
+
+def test_a_field_omitted_at_its_default_is_recorded_once_it_differs() -> None:
+    played = ev.PotAwarded(0, 30, (0, 1), (0,), (30,), None, ())
+    raked = dataclasses.replace(played, rake=2)
+
+    assert "rake" not in to_record(played)["payload"]
+    assert to_record(raked)["payload"]["rake"] == 2
+    assert from_record(*_parts(to_record(raked))) == raked
+
+
+def _parts(record: dict[str, Any]) -> tuple[str, int, dict[str, Any]]:
+    return record["type"], record["version"], record["payload"]
 
 
 def test_a_match_reloaded_from_json_replays_to_the_same_state() -> None:

@@ -72,23 +72,6 @@ class MatchStarted(MatchStart):
         object.__setattr__(self, "mucks", tuple(int(seat) for seat in self.mucks))
         object.__setattr__(self, "rake", tuple(int(amount) for amount in self.rake))
 
-    def payload(self) -> Payload:
-        """The table; an imported table's fields only where they differ from their defaults."""
-        record = Event.payload(self)
-        for name, default in IMPORTED_TABLE_DEFAULTS.items():
-            if record[name] == default:
-                del record[name]
-        return record
-
-
-# The fields only an imported table sets, and their defaults (left out of a played record).
-IMPORTED_TABLE_DEFAULTS: dict[str, object] = {
-    "forced_bets": (),
-    "rake": (),
-    "mucks": (),
-    "scale": 1,
-}
-
 
 @event("holdem.hand_started", version=2)
 @dataclass(frozen=True, slots=True)
@@ -220,12 +203,6 @@ class PotAwarded(Event):
     # out of the record when 0, so a played hand's record is what it always was.
     rake: int = 0
     OMITTED_AT_DEFAULT: ClassVar[frozenset[str]] = frozenset({"rake"})
-
-    def payload(self) -> Payload:
-        record = Event.payload(self)
-        if not record["rake"]:
-            del record["rake"]
-        return record
 
 
 @event("holdem.hand_ended")
