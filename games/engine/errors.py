@@ -205,7 +205,7 @@ ERRORS: Mapping[ErrorCode, ErrorSpec] = MappingProxyType(
             "{game} is not no-limit Texas hold'em: only that game is imported.", "game"
         ),
         # ``text``: the line as the file has it (cut to 80 characters).
-        _C.MALFORMED_LINE: _spec("This line cannot be read: {text}", "text"),
+        _C.MALFORMED_LINE: _spec("This line cannot be read: “{text}”.", "text"),
         _C.MISSING_FIELD: _spec("The hand has no {field}.", "field"),
         _C.TOO_MANY_PLAYERS: _spec(
             "{count} players: a table seats {minimum} to {maximum}.", "count", "minimum", "maximum"
