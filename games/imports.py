@@ -17,6 +17,7 @@ import io
 import json
 import logging
 import os
+import re
 import uuid
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
@@ -35,6 +36,7 @@ from django.utils import timezone
 from games.engine.errors import ErrorCode, render
 from games.engine.events import from_record, to_record
 from games.engine.holdem import HOLDEM
+from games.engine.holdem.events import HandStarted
 from games.engine.holdem.game import UNKNOWN_CARD
 from games.engine.holdem.importing import (
     NotAHandHistory,
@@ -116,6 +118,12 @@ def import_body(job: HandImport) -> dict[str, Any]:
     }
 
 
+# The forms the API's schema names (OpenAPI's date and uuid), and no more: date.fromisoformat
+# and uuid.UUID also read "20240131" and braced or unhyphenated ids.
+ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+CANONICAL_UUID = re.compile(r"[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
+
+
 @dataclass(frozen=True)
 class HandFilters:
     """What a list of imported hands keeps to (each None: no filter)."""
@@ -131,11 +139,13 @@ class HandFilters:
         """From a request's query parameters; a malformed one is refused (400 invalid)."""
         problems: dict[str, list[str]] = {}
 
-        def parsed[T](name: str, read: Callable[[str], T]) -> T | None:
-            text = query.get(name) or None
+        def parsed[T](name: str, form: re.Pattern[str], read: Callable[[str], T]) -> T | None:
+            text = query.get(name)
             if text is None:
                 return None
             try:
+                if not form.fullmatch(text):
+                    raise ValueError(text)
                 return read(text)
             except ValueError:
                 problems[name] = [f"Not a valid {name}."]
@@ -144,9 +154,9 @@ class HandFilters:
         filters = cls(
             room=query.get("room") or None,
             player=query.get("player") or None,
-            date_from=parsed("date_from", date.fromisoformat),
-            date_to=parsed("date_to", date.fromisoformat),
-            hand_import=parsed("import", uuid.UUID),
+            date_from=parsed("date_from", ISO_DATE, date.fromisoformat),
+            date_to=parsed("date_to", ISO_DATE, date.fromisoformat),
+            hand_import=parsed("import", CANONICAL_UUID, uuid.UUID),
         )
         if problems:
             raise ApplicationError(ErrorCode.INVALID, fields=problems)
@@ -241,7 +251,7 @@ def told_record(item: Any) -> dict[str, Any]:
     left out, each unknown card ``null``."""
     record = to_record(item)
     payload = record["payload"]
-    if record["type"] == "holdem.hand_started":
+    if isinstance(item, HandStarted):
         payload["deck"] = None
     for key in ("cards", "burned"):
         value = payload.get(key)
