@@ -5,6 +5,7 @@ room). An imported hand is studied through the match endpoints with its id and h
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
@@ -130,10 +131,27 @@ class Pages(PageNumberPagination):
     max_page_size = 200
 
 
+# What the schema's integer and uuid mean, and no more: int() and uuid.UUID() also take
+# "+1", " 1", "1_0" and braced or unhyphenated ids, which the schema does not describe.
+_PAGE_NUMBER = re.compile(r"[1-9][0-9]{0,8}")
+
+
 def _page(request: Request, view: APIView, items: Any, body: Any) -> Response:
+    """One page of ``items``: a page that is not a positive whole number is refused (400
+    invalid), one past the last is not found (404)."""
+    for name in ("page", "page_size"):
+        text = request.query_params.get(name)
+        if text is not None and not _PAGE_NUMBER.fullmatch(text):
+            raise refusal(ErrorCode.INVALID, fields={name: [f"Not a valid {name}."]})
     pages = Pages()
     page: list[Any] | None = pages.paginate_queryset(items, request, view=view)
     return pages.get_paginated_response([body(item) for item in page or []])
+
+
+PAGES = [
+    OpenApiParameter("page", int, required=False, description="From 1."),
+    OpenApiParameter("page_size", int, required=False, description="From 1; at most 200."),
+]
 
 
 class ImportListView(APIView):
@@ -141,8 +159,8 @@ class ImportListView(APIView):
 
     @extend_schema(
         operation_id="imports_list",
-        parameters=[OpenApiParameter("page", int, required=False)],
-        responses={200: ImportPage},
+        parameters=PAGES,
+        responses={200: ImportPage, **schemas.REFUSALS},
     )
     def get(self, request: Request) -> Response:
         """Your imports, newest first."""
@@ -182,7 +200,7 @@ HAND_FILTERS = [
     OpenApiParameter("date_from", OpenApiTypes.DATE, required=False),
     OpenApiParameter("date_to", OpenApiTypes.DATE, required=False),
     OpenApiParameter("import", OpenApiTypes.UUID, required=False),
-    OpenApiParameter("page", int, required=False),
+    *PAGES,
 ]
 
 

@@ -14,7 +14,8 @@ import pytest
 from django.test import override_settings
 
 from games.models import Event, HandImport, ImportedHand, Match
-from tests.api.client import ApiClient
+from tests.api.client import ApiClient, Reply
+from tests.api.schema import SchemaChecker
 
 DATA = Path(__file__).resolve().parents[1] / "engine" / "holdem" / "importing" / "data"
 EXPECTED: dict[str, dict[str, Any]] = json.loads((DATA / "expected.json").read_text())
@@ -31,9 +32,16 @@ def upload(client: ApiClient, name: str, content: bytes) -> Any:
     handle.name = name
     # The import is queued when the upload commits: ``api``'s requests run those callbacks.
     with client.around():
-        return client.http.post(
+        response = client.http.post(
             "/api/imports/", {"file": handle}, headers={"X-CSRFToken": client.csrf_token or ""}
         )
+    # Kept with the client's replies, for the schema check.
+    client.replies.append(
+        Reply(
+            "POST", "/api/imports/", response.status_code, response.json(), dict(response.items())
+        )
+    )
+    return response
 
 
 def upload_file(client: ApiClient, relative: str) -> Any:
@@ -192,3 +200,34 @@ def test_statistics_by_source(api: ApiClient) -> None:
     assert imported and imported == by_room
     assert imported[0]["level"] == "imported"
     assert api.get("/api/stats/", source="partypoker").ok().body["holdem"] == []
+
+
+def test_every_import_reply_matches_the_schema(api: ApiClient) -> None:
+    checker = SchemaChecker.fetch(api)
+    body = imported_file(api, "pokerstars/heads_up.txt")
+    assert upload(api, "notes.txt", b"nothing here").status_code == 422
+    api.get("/api/imports/").ok()
+    assert len(api.get("/api/imports/", page_size=1, page=1).ok().body["results"]) == 1
+    assert api.get("/api/imports/", page=9).status == 404
+    assert api.get("/api/imports/", page="0").code == "invalid"
+    assert api.get("/api/imports/", page="+1").code == "invalid"
+    assert api.get(f"/api/imports/{body['id']}/").ok().body == body
+    assert api.get("/api/imports/00000000-0000-0000-0000-000000000000/").code == "not_found"
+    listed = api.get("/api/imported-hands/", room="pokerstars", page_size=2).ok().body
+    assert listed["count"] == body["imported"] and len(listed["results"]) == 2
+    api.get("/api/imported-hands/", **{"import": body["id"], "date_from": "2000-01-01"}).ok()
+    for bad in ({"date_from": "20000101"}, {"import": body["id"].replace("-", "")}, {"page": ""}):
+        reply = api.get("/api/imported-hands/", **bad)
+        assert (reply.code, set(reply.body["params"]["fields"])) == ("invalid", set(bad)), bad
+    assert api.get("/api/imported-hands/rooms/").ok().body == {
+        "rooms": [{"room": "pokerstars", "hands": body["imported"]}]
+    }
+    assert checker.check_all(api) >= 14
+    assert {(method, path) for method, path, _ in checker.checked} == {
+        ("POST", "/api/imports/"),
+        ("GET", "/api/imports/"),
+        ("GET", "/api/imports/{import_id}/"),
+        ("GET", "/api/imported-hands/"),
+        ("GET", "/api/imported-hands/rooms/"),
+        ("GET", "/api/session/"),
+    }

@@ -265,6 +265,12 @@ def test_every_operation_of_the_schema_is_covered_by_the_tests_above():
         ("GET", "/api/shared/{token}/"),
         ("GET", "/api/matches/{match_id}/hands/{hand_number}/analysis/"),
         ("GET", "/api/stats/"),  # tests/api/test_stats.py
+        # tests/api/test_imports.py
+        ("POST", "/api/imports/"),
+        ("GET", "/api/imports/"),
+        ("GET", "/api/imports/{import_id}/"),
+        ("GET", "/api/imported-hands/"),
+        ("GET", "/api/imported-hands/rooms/"),
         ("GET", "/api/matches/{match_id}/stream/"),  # tests/games/test_streams.py
     }
     assert operations == exercised
