@@ -1,6 +1,7 @@
 """The load test's own stack on this machine, as ``make stack`` runs it: a PostgreSQL server of
-its own (:mod:`bench.load.postgres`; ``BENCH_LOAD_POSTGRES`` names another server instead), a
-Redis database, gunicorn, a Celery worker and Celery beat — and, on request, the ceiling's
+its own (the fault tests' :class:`tests.ops.services.PrivatePostgres`, with production's
+durability; ``BENCH_LOAD_POSTGRES`` names another server instead), a Redis database,
+gunicorn, a Celery worker and Celery beat — and, on request, the ceiling's
 gunicorn on a database of its own (so ``manage.py audit`` reads only real matches). Every process
 runs in its own process group and is stopped, the databases dropped and the Redis keys deleted by
 :meth:`Stack.stop`. The fault run's faults are here too: :meth:`Stack.kill_worker`,
@@ -27,7 +28,7 @@ import psutil
 import psycopg
 import redis
 
-from bench.load.postgres import PrivatePostgres
+from tests.ops.services import DURABLE, PrivatePostgres
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -150,7 +151,7 @@ class Stack:
 
     def start(self) -> None:
         if not POSTGRES:
-            self.postgres = PrivatePostgres.create(free_port())
+            self.postgres = PrivatePostgres.create(free_port(), DURABLE)
             self.postgres.start()
             _server[0] = self.postgres.url("").rstrip("/")
         recreate_database(DATABASE)

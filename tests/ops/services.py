@@ -4,6 +4,9 @@ The machine's shared PostgreSQL and Redis serve other test runs: a fault test ne
 It runs its own instead, on free loopback ports, with its data in a temporary directory removed
 afterwards. PostgreSQL refuses to run as root, so as root its programs run as the ``postgres``
 user (``runuser``), which the server package creates.
+
+The load bench (bench/load/stack.py) runs the same private PostgreSQL with production's
+durability (``DURABLE``): its CPU is the bench's alone and its fault run restarts it.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ import pwd
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.ops.live import Service, free_port, wait_for
@@ -51,11 +55,18 @@ def missing_tools() -> list[str]:
     return missing
 
 
+# A test's server loses nothing it needs on a crash: no waiting for the disk.
+THROWAWAY: Mapping[str, str] = {"fsync": "off", "full_page_writes": "off", "max_connections": "50"}
+# As in production: a commit waits for the disk (the load bench's players).
+DURABLE: Mapping[str, str] = {"max_connections": "300", "shared_buffers": "256MB"}
+
+
 @dataclass
 class PrivatePostgres:
     bindir: Path
     root: Path
     port: int
+    settings: Mapping[str, str] = field(default_factory=lambda: THROWAWAY)
 
     @property
     def data(self) -> Path:
@@ -66,13 +77,16 @@ class PrivatePostgres:
         return self.root / "postgres.log"
 
     @classmethod
-    def create(cls) -> PrivatePostgres:
+    def create(
+        cls, port: int | None = None, settings: Mapping[str, str] = THROWAWAY
+    ) -> PrivatePostgres:
         bindir = postgres_bindir()
-        assert bindir is not None, "no PostgreSQL server programs on this machine"
+        if bindir is None:
+            raise RuntimeError("no PostgreSQL server programs on this machine (initdb)")
         # Not under pytest's tmp_path: its parents are private to root, and the server may run
         # as another user, who needs to reach its directory.
         root = Path(tempfile.mkdtemp(prefix="cardavia-postgres-"))
-        server = cls(bindir, root, free_port())
+        server = cls(bindir, root, port or free_port(), settings)
         if os.geteuid() == 0:
             account = pwd.getpwnam("postgres")
             os.chown(root, account.pw_uid, account.pw_gid)
@@ -85,13 +99,14 @@ class PrivatePostgres:
         if os.geteuid() == 0:
             command = ["runuser", "-u", "postgres", "--", *command]
         result = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
-        assert result.returncode == 0, f"{program} failed:\n{result.stdout}\n{result.stderr}"
+        if result.returncode != 0:
+            raise RuntimeError(f"{program} failed:\n{result.stdout}\n{result.stderr}")
         return result.stdout
 
     def start(self) -> None:
-        options = (
-            f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
-            "-c fsync=off -c full_page_writes=off -c max_connections=50"
+        settings = {"listen_addresses": "127.0.0.1", **self.settings}
+        options = f"-p {self.port} -k {self.root} " + " ".join(
+            f"-c {name}={value}" for name, value in settings.items()
         )
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w",
                   "-t", "60", "start")  # fmt: skip
@@ -99,6 +114,13 @@ class PrivatePostgres:
     def stop(self, mode: str = "immediate") -> None:
         """``immediate``: as a crash (no checkpoint, clients cut off); the next start recovers."""
         self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "-t", "60", "stop")
+
+    def postmaster(self) -> int | None:
+        """The server's main process (its children are the backends), while it runs."""
+        try:
+            return int((self.data / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
 
     def running(self) -> bool:
         status = subprocess.run(
