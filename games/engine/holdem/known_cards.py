@@ -11,14 +11,13 @@ Unlike :func:`games.engine.holdem.played_hand.played_hand` (a hand-history write
 takes any forced bets (antes, straddles, dead blinds) and unknown cards as they come: only cards
 and folds matter here.
 
->>> outline = known_cards([
-...     {"type": "holdem.hand_started", "version": 1, "payload": {"big_blind": 10}},
-...     {"type": "holdem.hole_cards_dealt", "version": 1, "payload": {"seat": 0, "cards": ["As", "Ad"]}},
-...     {"type": "holdem.hole_cards_dealt", "version": 1, "payload": {"seat": 1, "cards": ["??", "??"]}},
-... ])
+>>> def dealt(seat, cards):
+...     payload = {"seat": seat, "cards": cards}
+...     return {"type": "holdem.hole_cards_dealt", "version": 1, "payload": payload}
+>>> outline = known_cards([dealt(0, ["As", "Ad"]), dealt(1, ["??", "??"])])
 >>> outline.hole_cards, outline.unknown_seats({0, 1})
 ({0: ('As', 'Ad'), 1: None}, (1,))
-"""  # noqa: E501
+"""
 
 from __future__ import annotations
 
@@ -26,7 +25,7 @@ from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass
 from typing import Any
 
-UNKNOWN = "??"  # the placeholder of a card the history does not tell (game.UNKNOWN_CARD)
+from games.engine.holdem.game import UNKNOWN_CARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +78,7 @@ def known_cards(records: Iterable[Mapping[str, Any]]) -> KnownCards:
             big_blind = int(payload["big_blind"])
         elif kind == "holdem.hole_cards_dealt":
             dealt = tuple(str(card) for card in payload.get("cards") or ())
-            holes[int(payload["seat"])] = dealt if dealt and UNKNOWN not in dealt else None
+            holes[int(payload["seat"])] = dealt if dealt and UNKNOWN_CARD not in dealt else None
         elif kind == "holdem.folded":
             folded.add(int(payload["seat"]))
         elif kind == "holdem.board_dealt":

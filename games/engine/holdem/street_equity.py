@@ -25,7 +25,8 @@ import numpy as np
 
 from games.engine.cards import card_index
 from games.engine.holdem.evaluator import evaluate_batch
-from games.engine.holdem.known_cards import UNKNOWN, KnownCards
+from games.engine.holdem.game import UNKNOWN_CARD
+from games.engine.holdem.known_cards import KnownCards
 from games.engine.holdem.played_hand import PlayedHand
 
 EXACT_MISSING_CARDS = 2
@@ -149,7 +150,7 @@ def equity_by_known_street(
             break
         unknown = hand.unknown_seats(live)
         equity = None
-        if not unknown and UNKNOWN not in board:
+        if not unknown and UNKNOWN_CARD not in board:
             holes = {seat: cards for seat in live if (cards := hand.hole_cards[seat])}
             dead = hand.dead_cards(live)
             equity = showdown_equity(holes, board, dead, samples=samples, rng=rng)
