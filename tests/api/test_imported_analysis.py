@@ -13,6 +13,7 @@ import pytest
 from bots.holdem.analysis import SAMPLES
 from games.engine.holdem.game import UNKNOWN_CARD
 from games.engine.holdem.importing import ParsedHand, iter_hands
+from games.models import ImportedHand
 from tests.api.client import ApiClient
 from tests.api.schema import SchemaChecker
 from tests.api.test_analysis import eval7_equity
@@ -30,16 +31,20 @@ ACTION_EVENTS = {
 }
 
 
-def analysed(client: ApiClient, relative: str, index: int) -> tuple[dict[str, Any], list[Any]]:
-    """Import the file and analyse its ``index``-th hand (from 1): the analysis and the
-    owner's replay events. Checks what every analysis must: 202 then 200, the schema, and no
-    card (nor placeholder) anywhere in the body."""
+def analysed(
+    client: ApiClient, relative: str, index: int, *, hero: int | None = None
+) -> tuple[dict[str, Any], list[Any]]:
+    """Import the file and analyse its ``index``-th hand (from 1), its hero moved to the seat
+    ``hero`` if given: the analysis and the owner's replay events. Checks what every analysis
+    must: 202 then 200, the schema, and no card (nor placeholder) anywhere in the body."""
     with (DATA / relative).open(encoding="utf-8-sig") as stream:
         hands = [hand for hand in iter_hands(stream, relative) if isinstance(hand, ParsedHand)]
     hand_id = hands[index - 1].hand_id
     upload_file(client, relative)
     listed = client.get("/api/imported-hands/", page_size=100).ok().body["results"]
     match_id = next(hand["id"] for hand in listed if hand["hand_id"] == hand_id)
+    if hero is not None:
+        ImportedHand.objects.filter(match_id=match_id).update(hero=hero)
     url = f"/api/matches/{match_id}/hands/1/analysis/"
     first = client.get(url)
     assert first.status == 202 and first.body == {"status": "pending"}
@@ -200,3 +205,12 @@ def test_a_hand_without_a_hero_says_why_nothing_is_reviewed(api: ApiClient) -> N
     body, _ = analysed(api, "pokerstars/cash_6max.txt", 17)
     assert body["unreviewed"] == "no_hero" and body["decisions"] == [] and body["costly"] == []
     assert body["streets"] and all(street["method"] == "unknown" for street in body["streets"])
+
+
+def test_a_hand_not_telling_the_hero_s_cards_still_graphs_the_hands_shown(api: ApiClient) -> None:
+    # cash_6max.txt's 1st hand, as if its file had been another player's (seat 1, whose cards
+    # it does not tell): two hands shown after the flop, none of the hero's decisions reviewed.
+    body, events = analysed(api, "pokerstars/cash_6max.txt", 1, hero=1)
+    assert body["unreviewed"] == "hero_cards_unknown" and body["decisions"] == []
+    assert body["streets"][0]["method"] == "unknown"
+    assert assert_known_streets_agree_with_eval7(body, events) == len(body["streets"]) - 1 > 0
