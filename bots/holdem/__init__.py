@@ -70,9 +70,12 @@ def _warm_up() -> None:
 
 def _analysis(match: Any, hand: Any) -> dict[str, Any]:
     """A finished hand's equity by street and the hard AI's review (bots.holdem.analysis, read
-    when asked: it reads the store)."""
-    from bots.holdem import analysis
+    when asked: it reads the store); an imported hand's from the cards its history tells."""
+    from bots.holdem import analysis, imported_analysis
 
+    if match.origin == match.Origin.IMPORTED:
+        events = analysis.hand_events(match, hand)
+        return imported_analysis.imported_hand_analysis(match, hand, events)
     return analysis.hand_analysis(match, hand)
 
 

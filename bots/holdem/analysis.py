@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -47,13 +47,10 @@ ACTIONS: Mapping[str, str] = {
 
 
 def hand_analysis(match: Match, hand: HandSummary) -> dict[str, Any]:
-    """The analysis body of a finished Hold'em hand (the API's 200 answer)."""
-    rows = EventRow.objects.filter(match=match, hand_number=hand.hand_number).order_by("seq")
-    numbered = [(seq, item) for seq, item in stored_events(match, upto=hand.last_seq)]
-    in_hand = set(rows.values_list("seq", flat=True))
-    hand_events = [(seq, item) for seq, item in numbered if seq in in_hand]
-    played = played_hand([to_record(item) for _, item in hand_events])
-    rng = np.random.default_rng(_seed(match, hand.hand_number))
+    """The analysis body of a finished Hold'em hand played here (the API's 200 answer)."""
+    events = hand_events(match, hand)
+    played = played_hand([to_record(item) for _, item in events])
+    rng = np.random.default_rng(hand_seed(match, hand.hand_number))
     streets = [
         {
             "street": street.street,
@@ -63,7 +60,15 @@ def hand_analysis(match: Match, hand: HandSummary) -> dict[str, Any]:
         }
         for street in street_equities(played, samples=SAMPLES, rng=rng)
     ]
-    spots = decision_spots(match, hand, hand_events, played.hole_cards, rng)
+    holes = played.hole_cards
+    seat = game_for(match.game).human_seat
+    spots = decision_spots(
+        match,
+        hand,
+        events,
+        seat,
+        lambda live, board: (_equity(seat, live, holes, board, rng), ()),
+    )
     reviewed = coach.review_hand(spots, bot=HardBot(), seed=str(match.id))
     return {
         "status": "ready",
@@ -73,20 +78,31 @@ def hand_analysis(match: Match, hand: HandSummary) -> dict[str, Any]:
     }
 
 
+def hand_events(match: Match, hand: HandSummary) -> list[tuple[int, Event]]:
+    """The hand's stored events with their seqs, in order."""
+    rows = EventRow.objects.filter(match=match, hand_number=hand.hand_number)
+    in_hand = set(rows.values_list("seq", flat=True))
+    return [(seq, item) for seq, item in stored_events(match, upto=hand.last_seq) if seq in in_hand]
+
+
+#: A hand's equity for the reviewed seat at a spot: the seats still in and the board then give
+#: its pot share and the seats among them whose hands were dealt at random (none: all known).
+SpotEquity = Callable[[frozenset[int], Sequence[str]], tuple[float, tuple[int, ...]]]
+
+
 def decision_spots(
     match: Match,
     hand: HandSummary,
     hand_events: Sequence[tuple[int, Event]],
-    holes: Mapping[int, Sequence[str]],
-    rng: np.random.Generator,
+    seat: int,
+    equity: SpotEquity,
 ) -> list[coach.Spot]:
-    """Each action of the owner's seat, with the view and history they had just before it."""
+    """Each action of ``seat``, with the view and history it had just before it."""
     game = game_for(match.game)
-    seat = game.human_seat
     before = copy.copy(match)
     before.seq = hand.first_seq - 1
     state = match_state(before)
-    equities: dict[tuple[int, frozenset[int]], float] = {}
+    equities: dict[tuple[int, frozenset[int]], tuple[float, tuple[int, ...]]] = {}
     spots = []
     for seq, item in hand_events:
         kind = ACTIONS.get(item.TYPE)
@@ -101,7 +117,8 @@ def decision_spots(
             )
             key = (len(view["board"]), live)
             if key not in equities:
-                equities[key] = _equity(seat, live, holes, view["board"], rng)
+                equities[key] = equity(live, view["board"])
+            share, unseen = equities[key]
             spots.append(
                 coach.Spot(
                     seq=seq,
@@ -109,7 +126,8 @@ def decision_spots(
                     view=view,
                     history=seat_history(at, seat),
                     yours=(kind, getattr(item, "to", None)),
-                    equity=equities[key],
+                    equity=share,
+                    unseen=unseen,
                 )
             )
         game.apply(state, item)
@@ -133,6 +151,6 @@ def _equity(
     return shares.shares[seat]
 
 
-def _seed(match: Match, hand_number: int) -> int:
+def hand_seed(match: Match, hand_number: int) -> int:
     digest = hashlib.sha256(f"analysis:{match.id}:{hand_number}".encode()).digest()
     return int.from_bytes(digest[:8], "big")

@@ -39,6 +39,9 @@ class Spot:
     history: Sequence[Record]
     yours: Choice
     equity: float
+    # Seats still in whose hands nobody has seen (an imported history's): the equity dealt them
+    # at random. Played hands know every card: none.
+    unseen: tuple[int, ...] = ()
 
 
 def added_chips(view: View, choice: Choice) -> int:

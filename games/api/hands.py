@@ -117,7 +117,14 @@ STALE_ANALYSIS = timedelta(minutes=10)
 
 class HandAnalysisView(APIView):
     """A finished Hold'em hand's analysis: 202 while the Celery task builds it (the first
-    request enqueues it), then 200 with equity by street and the hard AI's review."""
+    request enqueues it), then 200 with equity by street and the hard AI's review.
+
+    An imported hand is analysed too, from the cards its history tells
+    (:mod:`bots.holdem.imported_analysis`), even when it tells none of the hero's: a 200 that
+    marks each street it cannot compute (``method`` ``unknown``, with the seats whose hands are
+    not told) and says why no decision is reviewed (``unreviewed``) tells the player what is
+    missing and where, and still gives the equity of the hands shown at showdown; a bare 404
+    would say only "no analysis", as if the hand were not Hold'em."""
 
     @extend_schema(
         operation_id="matches_hands_analysis",
@@ -125,8 +132,7 @@ class HandAnalysisView(APIView):
     )
     def get(self, request: Request, match_id: str, hand_number: int) -> Response:
         match = selectors.match_get(match_id=match_id, player=match_owner(request))
-        if not game_for(match.game).offers_analysis or match.origin == match.Origin.IMPORTED:
-            # An imported hand's cards are often unknown: no equity or review is invented.
+        if not game_for(match.game).offers_analysis:
             raise AnalysisUnavailable(hand_number)
         hand = HandSummary.objects.filter(match=match, hand_number=hand_number).first()
         if hand is None:

@@ -606,12 +606,21 @@ class AnalysisPending(ObjectSerializer):
 
 class StreetEquity(ObjectSerializer):
     street = serializers.ChoiceField(choices=["preflop", "flop", "turn", "river"])
-    method = serializers.ChoiceField(choices=["exact", "monte_carlo"])
+    method = serializers.ChoiceField(
+        choices=["exact", "monte_carlo", "unknown"],
+        help_text="unknown (an imported hand): a hand still in is not told; no figures.",
+    )
     samples = serializers.IntegerField(
-        allow_null=True, help_text="Random boards drawn (monte_carlo); null when exact."
+        allow_null=True, help_text="Random boards drawn (monte_carlo); null otherwise."
     )
     equity = serializers.DictField(
-        child=serializers.FloatField(), help_text="Each seat still in: its pot share (0..1)."
+        child=serializers.FloatField(),
+        help_text="Each seat still in: its pot share (0..1); empty when unknown.",
+    )
+    unknown = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="An imported hand's: the seats still in whose hands its history does not tell.",
     )
 
 
@@ -632,6 +641,14 @@ class Decision(ObjectSerializer):
     ev_yours = serializers.FloatField()
     ev_hard = serializers.FloatField()
     cost = serializers.FloatField(help_text="Chips your choice gave up against the hard AI's.")
+    unseen = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text=(
+            "An imported hand's: the seats still in whose hands its history does not tell, "
+            "dealt at random for the equity (then a sampled estimate)."
+        ),
+    )
 
 
 class Analysis(ObjectSerializer):
@@ -640,6 +657,15 @@ class Analysis(ObjectSerializer):
     decisions = Decision(many=True)
     costly = serializers.ListField(
         child=serializers.IntegerField(), help_text="Seqs of the costly decisions."
+    )
+    unreviewed = serializers.ChoiceField(
+        choices=["no_hero", "hero_cards_unknown"],
+        allow_null=True,
+        required=False,
+        help_text=(
+            "An imported hand's: why none of its decisions is reviewed (its history names no "
+            "hero, or does not tell the hero's cards); null when they are."
+        ),
     )
 
 

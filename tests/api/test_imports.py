@@ -140,8 +140,6 @@ def test_an_imported_hand_replays_through_the_match_endpoints(api: ApiClient) ->
     assert replay["source"]["scale"] == hand["scale"]
     types = [event["type"] for event in replay["events"]]
     assert types[0] == "holdem.hand_started" and "holdem.pot_awarded" in types
-    # Nothing is invented for cards the history does not tell: no analysis yet.
-    assert api.get(f"/api/matches/{hand['id']}/hands/1/analysis/").code == "analysis_unavailable"
 
 
 def test_imports_are_their_owner_s(api: ApiClient, make_client: Any) -> None:

@@ -25,6 +25,8 @@ import numpy as np
 
 from games.engine.cards import card_index
 from games.engine.holdem.evaluator import evaluate_batch
+from games.engine.holdem.game import UNKNOWN_CARD
+from games.engine.holdem.known_cards import KnownCards
 from games.engine.holdem.played_hand import PlayedHand
 
 EXACT_MISSING_CARDS = 2
@@ -122,3 +124,84 @@ def equity_by_street(
         result.append(StreetEquity(street.name, tuple(board), equity))
         in_hand -= {action.seat for action in street.actions if action.kind == "fold"}
     return result
+
+
+@dataclass(frozen=True, slots=True)
+class KnownStreetEquity:
+    """A street of a hand whose history may not tell every card: its equity, or None where a
+    card it needs is not told (``unknown``: the seats still in whose hands are not told)."""
+
+    street: str
+    equity: Equity | None
+    unknown: tuple[int, ...]
+
+
+def equity_by_known_street(
+    hand: KnownCards, *, samples: int = PREFLOP_SAMPLES, rng: np.random.Generator | None = None
+) -> list[KnownStreetEquity]:
+    """Every street the hand reached with two or more players in it, in order, its equity
+    computed only where every hand still in and the board are told (nothing is guessed)."""
+    live = set(hand.seats)
+    board: list[str] = []
+    result = []
+    for street in hand.streets:
+        board.extend(street.cards)
+        if len(live) < 2:
+            break
+        unknown = hand.unknown_seats(live)
+        equity = None
+        if not unknown and UNKNOWN_CARD not in board:
+            holes = {seat: cards for seat in live if (cards := hand.hole_cards[seat])}
+            dead = hand.dead_cards(live)
+            equity = showdown_equity(holes, board, dead, samples=samples, rng=rng)
+        result.append(KnownStreetEquity(street.name, equity, unknown))
+        live -= street.folded
+    return result
+
+
+def equity_against_unseen(
+    holes: Mapping[int, Sequence[str]],
+    unseen: int,
+    board: Sequence[str],
+    dead: Sequence[str] = (),
+    *,
+    samples: int = PREFLOP_SAMPLES,
+    rng: np.random.Generator | None = None,
+) -> Equity:
+    """The known hands' pot shares against ``unseen`` more hands nobody has seen: each sample
+    deals those hands and the rest of the board at random from the cards not in sight. An
+    estimate (never ``exact``), and one that assumes nothing about what the unseen players
+    would hold: their hands are random, not a range their actions suggest.
+    """
+    seats = sorted(holes)
+    known = [card_index(card) for seat in seats for card in holes[seat]]
+    known += [card_index(card) for card in (*board, *dead)]
+    if len(set(known)) != len(known):
+        raise ValueError("a card appears twice among the hands, the board and the dead cards")
+    live = np.setdiff1d(np.arange(52, dtype=np.int8), np.array(known, dtype=np.int8))
+    missing = BOARD_CARDS - len(board)
+    generator = np.random.default_rng() if rng is None else rng
+    # A full sort of random keys is a uniform permutation: the first cards drawn are as random
+    # in their order as in their set, so dealing them out in turn is fair.
+    order = np.argsort(generator.random((samples, len(live))), axis=1)
+    draws = live[order[:, : 2 * unseen + missing]]
+    fixed = np.array([card_index(card) for card in board], dtype=np.int8)
+    boards = np.concatenate(
+        (np.broadcast_to(fixed, (samples, len(fixed))), draws[:, 2 * unseen :]), axis=1
+    )
+    values = np.empty((samples, len(seats) + unseen), dtype=np.int64)
+    for i, seat in enumerate(seats):
+        hole = np.array([card_index(card) for card in holes[seat]], dtype=np.int8)
+        values[:, i] = evaluate_batch(
+            np.concatenate((np.broadcast_to(hole, (samples, 2)), boards), axis=1)
+        )
+    for j in range(unseen):
+        hands = np.concatenate((draws[:, 2 * j : 2 * j + 2], boards), axis=1)
+        values[:, len(seats) + j] = evaluate_batch(hands)
+    winners = values == values.max(axis=1, keepdims=True)
+    shares = (winners / winners.sum(axis=1, keepdims=True)).sum(axis=0)
+    return Equity(
+        shares={seat: float(shares[i] / samples) for i, seat in enumerate(seats)},
+        exact=False,
+        boards=samples,
+    )

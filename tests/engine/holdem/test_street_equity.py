@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from collections.abc import Mapping, Sequence
 
 import eval7
@@ -12,7 +13,12 @@ import numpy as np
 import pytest
 
 from games.engine.holdem.played_hand import played_hand
-from games.engine.holdem.street_equity import PREFLOP_SAMPLES, equity_by_street, showdown_equity
+from games.engine.holdem.street_equity import (
+    PREFLOP_SAMPLES,
+    equity_against_unseen,
+    equity_by_street,
+    showdown_equity,
+)
 from tests.engine.holdem.random_hands import random_hands
 
 STANDARD = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
@@ -97,3 +103,54 @@ def test_equity_by_street_follows_who_is_still_in_the_hand() -> None:
     dead = [card for seat in folded for card in hand.hole_cards[seat]]
     reference = eval7_equity({seat: hand.hole_cards[seat] for seat in river}, hand.board, dead)
     assert dict(river) == pytest.approx(reference)
+
+
+def eval7_share_against_unseen(
+    hole: Sequence[str], unseen: int, board: Sequence[str], dead: Sequence[str], samples: int
+) -> float:
+    """The hole's pot share against ``unseen`` random hands, the board completed at random."""
+    rng = random.Random(4)
+    used = {*hole, *board, *dead}
+    live = [card for card in STANDARD if card not in used]
+    total = 0.0
+    for _ in range(samples):
+        drawn = rng.sample(live, 2 * unseen + 5 - len(board))
+        full = [eval7.Card(card) for card in (*board, *drawn[2 * unseen :])]
+        mine = eval7.evaluate([eval7.Card(card) for card in hole] + full)
+        others = [
+            eval7.evaluate([eval7.Card(card) for card in drawn[2 * i : 2 * i + 2]] + full)
+            for i in range(unseen)
+        ]
+        best = max(mine, *others)
+        if mine == best:
+            total += 1 / (1 + others.count(best))
+    return total / samples
+
+
+@pytest.mark.parametrize(
+    ("hole", "unseen", "board", "dead"),
+    [
+        (("7c", "7d"), 2, ("2h", "9h", "Tc"), ("Ac", "Ad")),
+        (("Qs", "Js"), 3, (), ()),
+    ],
+)
+def test_equity_against_unseen_hands_deals_them_at_random(
+    hole: tuple[str, str], unseen: int, board: tuple[str, ...], dead: tuple[str, ...]
+) -> None:
+    samples = 20_000
+    ours = equity_against_unseen(
+        {0: hole}, unseen, board, dead, samples=samples, rng=np.random.default_rng(8)
+    )
+    assert not ours.exact and ours.boards == samples and set(ours.shares) == {0}
+    reference = eval7_share_against_unseen(hole, unseen, board, dead, samples)
+    # Two independent samples: 5 standard errors of their difference.
+    assert ours.shares[0] == pytest.approx(reference, abs=5 * math.sqrt(2 * 0.25 / samples))
+
+
+def test_equity_against_an_unseen_hand_on_the_river_matches_every_hand_it_could_be() -> None:
+    hole, board = ("Ah", "Kh"), ("2h", "9h", "Tc", "Jd", "3s")
+    used = {*hole, *board}
+    others = list(itertools.combinations([c for c in STANDARD if c not in used], 2))
+    exact = sum(eval7_equity({0: hole, 1: other}, board)[0] for other in others) / len(others)
+    ours = equity_against_unseen({0: hole}, 1, board, samples=50_000, rng=np.random.default_rng(2))
+    assert ours.shares[0] == pytest.approx(exact, abs=5 * 0.5 / math.sqrt(50_000))

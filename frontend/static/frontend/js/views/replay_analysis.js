@@ -1,11 +1,13 @@
 // Hold'em analysis in the replayer: equity by street (a graph across the hand, like an
 // evaluation graph) and "learn from the hand" (each of your decisions beside the hard AI's, the
 // chips at stake, the costly spots marked; a row opens its step). The server computes it on
-// demand (202 while its task runs; study.js polls).
+// demand (202 while its task runs; study.js polls). An imported hand's analysis leaves out what
+// its history does not tell: a street "not computed", a decision against unseen hands marked as
+// an estimate, and why no decision is reviewed; its amounts count in the hand's own unit.
 
 import { h } from "../../vendor/preact-11.2.0/preact.js";
-import { number, percent, t } from "../i18n.js";
-import { analyse, jumpToSeq, stepOfSeq } from "../study.js";
+import { moneyText, number, percent, t } from "../i18n.js";
+import { analyse, jumpToSeq, money, stepOfSeq } from "../study.js";
 import { lineChart } from "./charts.js";
 import { legend } from "./replay_list.js";
 import { playerName } from "./common.js";
@@ -16,13 +18,30 @@ function choiceText(choice) {
   return t(`action.${kind}`, { amount: choice.amount || 0 });
 }
 
-const chips = (value) => (value === null || value === undefined ? "—" : number(Math.round(value * 10) / 10));
+// Expected chips to a tenth; an imported hand's in its own unit (whole minor units: cents).
+function chips(value) {
+  if (value === null || value === undefined) return "—";
+  const unit = money();
+  return unit ? moneyText(Math.round(value), unit) : number(Math.round(value * 10) / 10);
+}
 const share = (value) => (value === null || value === undefined ? "—" : percent(value));
+// A figure computed against hands the history does not tell (dealt at random) reads "≈".
+const estimated = (decision, text) => (decision.unseen && decision.unseen.length ? t("replay.learn.estimate", { value: text }) : text);
+
+function methodText(street) {
+  const name = t(`street.${street.street}`);
+  if (street.method === "exact") return t("replay.equity.exact", { street: name });
+  if (street.method === "unknown") return t("replay.equity.unknown", { street: name });
+  return t("replay.equity.monte_carlo", { street: name, samples: street.samples || 0 });
+}
 
 function equityGraph(data, display) {
   const streets = data.streets || [];
   if (!streets.length) return null;
   const seats = [...new Set(streets.flatMap((street) => Object.keys(street.equity || {})))].map(Number).sort((a, b) => a - b);
+  const methods = h("ul", { class: "equity-methods" }, streets.map((street) => h("li", { key: street.street, "data-method": street.method }, methodText(street))));
+  // No street the history tells every hand of: nothing to draw, only why.
+  if (!seats.length) return h("div", { class: "equity" }, h("h4", null, t("replay.equity.title")), methods);
   const series = seats.map((seat) => ({
     key: String(seat),
     cls: `series-${seat}`,
@@ -45,26 +64,21 @@ function equityGraph(data, display) {
       className: "equity-chart",
     }),
     legend(series),
-    h(
-      "ul",
-      { class: "equity-methods" },
-      streets.map((street) =>
-        h(
-          "li",
-          { key: street.street },
-          street.method === "exact"
-            ? t("replay.equity.exact", { street: t(`street.${street.street}`) })
-            : t("replay.equity.monte_carlo", { street: t(`street.${street.street}`), samples: street.samples || 0 }),
-        ),
-      ),
-    ),
+    methods,
   );
 }
+
+// The chips a choice gave up; an imported hand's amount in its own unit says so by itself.
+const costText = (cost) => (money() ? chips(cost) : t("replay.learn.cost", { amount: chips(cost) }));
 
 function learnTable(data) {
   const decisions = data.decisions || [];
   const costly = new Set(data.costly || []);
-  if (!decisions.length) return h("p", { class: "empty" }, t("replay.learn.none"));
+  if (!decisions.length) {
+    // An imported hand says why none of its decisions is reviewed (no hero, or no hero's cards).
+    const why = data.unreviewed ? `replay.learn.${data.unreviewed}` : "replay.learn.none";
+    return h("p", { class: "empty", "data-unreviewed": data.unreviewed || null }, t(why));
+  }
   return h(
     "div",
     { class: "table-scroll" },
@@ -92,9 +106,10 @@ function learnTable(data) {
         null,
         decisions.map((decision) => {
           const isCostly = costly.has(decision.seq);
+          const unseen = decision.unseen && decision.unseen.length ? t("replay.learn.unseen") : null;
           return h(
             "tr",
-            { key: decision.seq, class: isCostly ? "costly" : "", "data-seq": decision.seq },
+            { key: decision.seq, class: isCostly ? "costly" : "", "data-seq": decision.seq, "data-unseen": unseen ? "true" : null, title: unseen },
             h("th", { scope: "row" }, t(`street.${decision.street}`)),
             h(
               "td",
@@ -104,13 +119,13 @@ function learnTable(data) {
                 : choiceText(decision.yours),
               isCostly ? h("span", { class: "costly-tag" }, t("replay.learn.costly")) : null,
             ),
-            h("td", null, share(decision.equity)),
+            h("td", null, estimated(decision, share(decision.equity))),
             h("td", null, share(decision.pot_odds)),
             h("td", null, choiceText(decision.hard)),
             h(
               "td",
               { title: t("replay.learn.ev_detail", { yours: chips(decision.ev_yours), hard: chips(decision.ev_hard) }) },
-              decision.cost > 0 ? t("replay.learn.cost", { amount: chips(decision.cost) }) : t("replay.learn.no_cost"),
+              decision.cost > 0 ? estimated(decision, costText(decision.cost)) : t("replay.learn.no_cost"),
             ),
           );
         }),
@@ -138,7 +153,7 @@ export function analysisView(study, display) {
     "section",
     { class: "study-card analysis", "aria-labelledby": "analysis-title", "data-status": analysis.status },
     h("h3", { id: "analysis-title" }, t("replay.analysis.title")),
-    h("p", { class: "study-hint" }, t("replay.analysis.hint")),
+    h("p", { class: "study-hint" }, study.source ? t("replay.analysis.hint_imported") : t("replay.analysis.hint")),
     body,
   );
 }
