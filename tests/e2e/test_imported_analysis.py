@@ -13,8 +13,9 @@ from playwright.sync_api import Page, expect
 from games.engine.holdem.importing import ParsedHand, iter_hands
 from games.imports import import_file, import_run
 from games.models import ImportedHand, Player
-from tests.e2e.test_imports import choose_language
-from tests.e2e.test_replay import analysis, open_replay
+from tests.e2e.conftest import PHONE
+from tests.e2e.test_imports import assert_fits, choose_language
+from tests.e2e.test_replay import analysis, open_replay, shot
 
 DATA = Path(__file__).resolve().parents[1] / "engine" / "holdem" / "importing" / "data"
 
@@ -63,9 +64,14 @@ def test_an_imported_hand_is_analysed_in_the_replayer(browse: Any) -> None:
     expect(rows.first.locator("td").nth(1)).to_contain_text("≈")
     costs = page.locator(".learn tbody").inner_text()
     assert "$" in costs and "chips" not in costs, costs
+    shot(page, "imported-analysis-en-1280x800")
 
     # The same analysis, redrawn in Arabic.
     choose_language(page, "ar")
     expect(page.locator(".analysis")).to_have_attribute("data-status", "ready")
     text = page.locator(".analysis").inner_text()
     assert "replay." not in text and "not computed" not in text, text
+    shot(page, "imported-analysis-ar-1280x800")
+    page.set_viewport_size(PHONE)
+    shot(page, "imported-analysis-ar-360x740")
+    assert_fits(page, "an imported hand's analysis on a phone")

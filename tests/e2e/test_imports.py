@@ -301,6 +301,20 @@ def job(page: Page, name: str) -> Any:
     return page.locator(f".import-job[data-file='{name}']")
 
 
+def expect_done(job: Any, *, imported: int, skipped: int, refused: int) -> None:
+    """The import finished, and its result counts what it says."""
+    expect(job).to_have_attribute("data-status", "done")
+    for kind, count in (("imported", imported), ("skipped", skipped), ("refused", refused)):
+        expect(job.locator(f".count-{kind}")).to_have_attribute("data-count", str(count))
+
+
+def assert_fits(page: Page, what: str) -> None:
+    """No sideways scrolling, and nothing an accessibility check objects to."""
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{what} spills sideways"
+    assert axe_violations(page) == []
+
+
 def watch_statuses(page: Page) -> None:
     """Record every status and progress bar the imports show, as the page draws them."""
     page.evaluate(
@@ -368,12 +382,9 @@ def test_a_hand_history_is_imported_studied_and_shared(
 
     # The small one: three hands imported, the bad one refused with its line and reason.
     done = job(page, history.name)
-    expect(done).to_have_attribute("data-status", "done")
+    expect_done(done, imported=3, skipped=0, refused=1)
     statuses = page.evaluate("window.importStatuses")
     assert any(status in ("queued:bar", "running:bar") for status in statuses), statuses
-    expect(done.locator(".count-imported")).to_have_attribute("data-count", "3")
-    expect(done.locator(".count-skipped")).to_have_attribute("data-count", "0")
-    expect(done.locator(".count-refused")).to_have_attribute("data-count", "1")
     refusal = done.locator(".import-refusal")
     expect(refusal).to_have_count(1)
     expect(refusal).to_have_attribute("data-code", "card_dealt_twice")
@@ -419,11 +430,7 @@ def test_a_hand_history_is_imported_studied_and_shared(
 
     # The same file again adds nothing: every hand already there, the bad one refused again.
     upload(page, history)
-    again = page.locator(f".import-job[data-file='{history.name}']").first
-    expect(again).to_have_attribute("data-status", "done")
-    expect(again.locator(".count-imported")).to_have_attribute("data-count", "0")
-    expect(again.locator(".count-skipped")).to_have_attribute("data-count", "3")
-    expect(again.locator(".count-refused")).to_have_attribute("data-count", "1")
+    expect_done(job(page, history.name).first, imported=0, skipped=3, refused=1)
     expect(rows).to_have_count(2)
     assert axe_violations(page) == []
 
@@ -494,18 +501,14 @@ def test_screenshots(
     if language == "ar":
         assert "Imported" not in text and "Line " not in text, text
     shot(page, f"imports-{name}")
-    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 0, "the imports page spills sideways"
-    assert axe_violations(page) == []
+    assert_fits(page, "the imports page")
 
     page.locator(".imported-row", has_text="27738502011").locator(".hand-link").click()
     page.wait_for_selector(".replay-stage")
     page.keyboard.press("End")
     expect(page.locator(".settle-rake")).to_be_visible()
     shot(page, f"imports-replay-{name}")
-    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 0, "the imported hand's replayer spills sideways"
-    assert axe_violations(page) == []
+    assert_fits(page, "the imported hand's replayer")
 
     page.goto("/#/stats")
     page.wait_for_selector("#stats-source")
