@@ -38,7 +38,7 @@ finishing_stacks = [110, 90]
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import UTC
 
 from games.engine.holdem import events as ev
@@ -152,8 +152,8 @@ def imported_to_phh(hand: ImportedHand) -> str:
         else:
             blinds[raw] = -amount if kind == ev.Blind.POSTED else amount
 
-    def amounts(values: object) -> str:
-        return _array(money(value, scale) for value in values)  # type: ignore[attr-defined]
+    def amounts(values: Iterable[int]) -> str:
+        return _array(money(value, scale) for value in values)
 
     lines = [
         'variant = "NT"',

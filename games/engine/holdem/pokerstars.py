@@ -25,6 +25,7 @@ Hands are separated by two blank lines.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -44,6 +45,7 @@ from games.engine.holdem.evaluator import (
 )
 from games.engine.holdem.imported_hand import ImportedHand, money
 from games.engine.holdem.importing.source import CHIPS
+from games.engine.holdem.importing.table import fingerprint
 from games.engine.holdem.played_hand import PlayedAction, PlayedHand
 
 STREET_TITLES = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
@@ -310,7 +312,7 @@ def imported_to_pokerstars(hand: ImportedHand, *, played_at: datetime) -> str:
     source = hand.source
     names = dict(enumerate(source.players))
     writer = _ImportedWriter(hand, names)
-    hand_id, table = _hand_id_and_table(source.hand_id, source.table)
+    hand_id, table = _hand_id_and_table(hand)
     when = (source.played_at or played_at).astimezone(UTC)
     lines = [
         f"PokerStars Hand #{hand_id}:  Hold'em No Limit "
@@ -333,13 +335,19 @@ def imported_to_pokerstars(hand: ImportedHand, *, played_at: datetime) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _hand_id_and_table(hand_id: str, table: str) -> tuple[str, str]:
+def _hand_id_and_table(hand: ImportedHand) -> tuple[str, str]:
     """The header's hand number (digits only) and the table's name: our own export's hand id
-    (``cardavia-…#3``) is its table and its number again."""
+    (``cardavia-…#3``) is its table and its number again. A hand id PokerStars cannot write
+    (not digits, or none) becomes a number of its own, the same each time (from the id, or
+    the hand's content), so the hand is still told apart from others and from itself."""
+    hand_id, table = hand.source.hand_id, hand.source.table
     own = OWN_TABLE.match(hand_id)
     if own is not None:
         return own["number"], own["table"]
-    return (hand_id if hand_id.isdigit() else "0"), table
+    if hand_id.isdigit():
+        return hand_id, table
+    known_by = hand_id or fingerprint(hand.source.room, hand.source.players, hand.events)
+    return str(int(hashlib.sha256(known_by.encode()).hexdigest()[:15], 16)), table
 
 
 class _ImportedWriter:

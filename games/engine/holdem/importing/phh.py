@@ -10,6 +10,11 @@ per-player antes, amounts in cents (``247.15`` reads as 24715 at scale 100), unk
 Seats follow PHH: players clockwise, p1 first to be dealt, the button last; heads-up p1 is the
 big blind and p2 the button posting the small blind (PokerKit reverses ``antes`` and
 ``blinds_or_straddles`` for two players, so the raw arrays read "small blind, big blind").
+
+Our own export of an imported hand (:func:`games.engine.holdem.phh_export.imported_to_phh`)
+adds user-defined fields for what PHH's cannot say, read back here: ``_forced_bets`` (each
+forced bet as posted, ``"p3 dead 0.05"``: they must add up to the arrays), ``_stakes``,
+``_hero`` and ``_button`` (the players are then re-listed in the history's seat order).
 """
 
 from __future__ import annotations

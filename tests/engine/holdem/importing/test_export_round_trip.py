@@ -194,3 +194,20 @@ def test_a_hand_that_stops_early_is_exported_as_far_as_it_goes() -> None:
     phh = imported_to_phh(exported)
     assert "finishing_stacks" not in phh and "winnings" not in phh
     assert not read_back(phh, "early.phh").finished
+
+
+def test_a_hand_id_pokerstars_cannot_write_becomes_a_number_of_its_own() -> None:
+    (_, first), (_, second), *_ = good_hands("phh/hand_01.phh") + good_hands("phh/hand_02.phh")
+
+    def header_id(hand: ParsedHand, hand_id: str) -> str:
+        text = imported_to_pokerstars(
+            stored(dataclasses.replace(hand, hand_id=hand_id)), played_at=DOWNLOADED_AT
+        )
+        return read_back(text, "export.txt").hand_id
+
+    named = header_id(first, "hh-7/a")
+    assert named.isdigit() and named == header_id(first, "hh-7/a")
+    assert named != header_id(first, "hh-7/b")
+    # No id at all: the hand's content names it, so two hands are still two.
+    assert header_id(first, "").isdigit()
+    assert header_id(first, "") != header_id(second, "")
