@@ -47,7 +47,6 @@ HTTP_STATUS: Mapping[ErrorCode, int] = MappingProxyType(
         _C.HAND_NOT_FOUND: 404,
         _C.EXPORT_FORMAT_UNKNOWN: 400,
         _C.ANALYSIS_UNAVAILABLE: 404,
-        _C.EXPORT_UNAVAILABLE: 409,
         _C.INVALID: 400,
         _C.PARSE_ERROR: 400,
         _C.INVALID_IDEMPOTENCY_KEY: 400,
@@ -114,13 +113,6 @@ class HandNotFinished(ApplicationError):
 class ExportFormatUnknown(ApplicationError):
     def __init__(self, requested: str, allowed: list[str]) -> None:
         super().__init__(_C.EXPORT_FORMAT_UNKNOWN, format=requested, allowed=allowed)
-
-
-class ExportUnavailable(ApplicationError):
-    """An imported hand does not download as a hand history (yet): refused, never half-written."""
-
-    def __init__(self, hand_number: int) -> None:
-        super().__init__(_C.EXPORT_UNAVAILABLE, hand_number=hand_number)
 
 
 class AnalysisUnavailable(ApplicationError):

@@ -15,10 +15,10 @@ from typing import Any
 
 from games import hooks
 from games.engine.events import from_record
-from games.engine.game import ExportFormat, ExportRequest, UnfinishedHand
-from games.errors import ExportFormatUnknown, ExportUnavailable, HandNotFinished, HandNotFound
+from games.engine.game import ExportFormat, ExportRequest, HandSource, UnfinishedHand
+from games.errors import ExportFormatUnknown, HandNotFinished, HandNotFound
 from games.models import Event as EventRow
-from games.models import HandSummary, Match
+from games.models import HandSummary, ImportedHand, Match
 from games.registry import game_for
 
 Record = Mapping[str, Any]
@@ -47,12 +47,11 @@ def check_format(game: str, requested: str) -> ExportFormat:
 def hand_export(match: Match, hand_number: int, requested: str) -> Export:
     """One finished hand (or deal) of ``match`` in the format ``requested``."""
     fmt = check_format(match.game, requested)
-    if match.origin == Match.Origin.IMPORTED:
-        raise ExportUnavailable(hand_number)
     summary = HandSummary.objects.filter(match=match, hand_number=hand_number).first()
     if summary is None:
         raise HandNotFound(hand_number)
-    if not summary.finished:
+    # An imported hand is written as far as its history goes, finished or not.
+    if not summary.finished and match.origin != Match.Origin.IMPORTED:
         raise HandNotFinished(hand_number)
     return _export(match, [hand_number], fmt, whole_match=False)
 
@@ -60,13 +59,10 @@ def hand_export(match: Match, hand_number: int, requested: str) -> Export:
 def match_export(match: Match, requested: str) -> Export:
     """Every finished hand (or deal) of ``match``, in one file."""
     fmt = check_format(match.game, requested)
-    if match.origin == Match.Origin.IMPORTED:
-        raise ExportUnavailable(1)
-    numbers = list(
-        HandSummary.objects.filter(match=match, finished=True)
-        .order_by("hand_number")
-        .values_list("hand_number", flat=True)
-    )
+    hands = HandSummary.objects.filter(match=match).order_by("hand_number")
+    if match.origin != Match.Origin.IMPORTED:
+        hands = hands.filter(finished=True)
+    numbers = list(hands.values_list("hand_number", flat=True))
     return _export(match, numbers, fmt, whole_match=True)
 
 
@@ -77,10 +73,13 @@ def _export(match: Match, numbers: list[int], fmt: ExportFormat, *, whole_match:
         name += f"-hand-{numbers[0]}"
     # The match's events once, for every hand written from them.
     events = [from_record(r["type"], r["version"], r["payload"]) for r in records]
-    names = seat_names(match)
+    source = _source(match)
+    names = seat_names(match) if source is None else dict(enumerate(source.players))
     seat = game_for(match.game).human_seat
     texts = {
-        number: _written(fmt, ExportRequest(number, records, events, names, seat, table=name))
+        number: _written(
+            fmt, ExportRequest(number, records, events, names, seat, table=name, source=source)
+        )
         for number in numbers
     }
     if not whole_match:
@@ -89,6 +88,25 @@ def _export(match: Match, numbers: list[int], fmt: ExportFormat, *, whole_match:
         text = fmt.join(list(texts.items()))
         return Export(f"{name}.{fmt.match_extension}", fmt.content_type, text.encode())
     return Export(f"{name}.zip", "application/zip", _zipped(texts, name, fmt))
+
+
+def _source(match: Match) -> HandSource | None:
+    """An imported hand's source, as its history told it (None for a match played here)."""
+    if match.origin != Match.Origin.IMPORTED:
+        return None
+    row = ImportedHand.objects.get(match=match)
+    return HandSource(
+        room=row.room,
+        hand_id=row.source_hand_id,
+        played_at=row.played_at,
+        table=row.table_name,
+        unit=row.unit,
+        scale=row.scale,
+        small_blind=row.small_blind,
+        big_blind=row.big_blind,
+        players=tuple(str(name) for name in row.players),
+        hero=row.hero,
+    )
 
 
 def _written(fmt: ExportFormat, request: ExportRequest) -> str:

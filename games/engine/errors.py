@@ -99,7 +99,6 @@ class ErrorCode(StrEnum):
     HAND_NOT_FINISHED = "hand_not_finished"
     EXPORT_FORMAT_UNKNOWN = "export_format_unknown"
     ANALYSIS_UNAVAILABLE = "analysis_unavailable"
-    EXPORT_UNAVAILABLE = "export_unavailable"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     INVALID_IDEMPOTENCY_KEY = "invalid_idempotency_key"
     INVALID_USERNAME = "invalid_username"
@@ -255,10 +254,6 @@ ERRORS: Mapping[ErrorCode, ErrorSpec] = MappingProxyType(
         ),
         _C.ANALYSIS_UNAVAILABLE: _spec(
             "Hand {hand_number} has no analysis: only finished Hold'em hands are analysed.",
-            "hand_number",
-        ),
-        _C.EXPORT_UNAVAILABLE: _spec(
-            "Hand {hand_number} was imported: it does not download as a hand history yet.",
             "hand_number",
         ),
         _C.HAND_NOT_FINISHED: _spec(

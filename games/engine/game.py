@@ -190,13 +190,33 @@ class UnfinishedHand(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class HandSource:
+    """Where an imported hand comes from, as its history told it (``games.models.ImportedHand``):
+    the room, its hand id, when and at which table it was played, its unit (``scale`` minor
+    units make one), its stakes, its players in seat order and the hero's index (None: an
+    observer's history). Amounts are in minor units."""
+
+    room: str
+    hand_id: str
+    played_at: datetime | None
+    table: str
+    unit: str
+    scale: int
+    small_blind: int
+    big_blind: int
+    players: tuple[str, ...]
+    hero: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class ExportRequest:
     """What a hand-history writer needs to write hand ``number`` of a match.
 
     ``records`` are every stored record of the match so far, in order (``type``, ``version``,
     ``payload``, ``hand_number``, ``created_at``) and ``events`` the same as events; ``names``
     each seat's name as the table shows it; ``seat`` the owner's (a writer shows only what that
-    seat may see); ``table`` the name of the file the hand goes out in.
+    seat may see); ``table`` the name of the file the hand goes out in; ``source`` the history
+    an imported hand was read from (None for a hand played here).
     """
 
     number: int
@@ -205,6 +225,7 @@ class ExportRequest:
     names: Mapping[int, str]
     seat: int
     table: str
+    source: HandSource | None = None
 
     @property
     def played_at(self) -> datetime:

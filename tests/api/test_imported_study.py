@@ -1,20 +1,27 @@
 """An imported hand through the match endpoints that were built for played ones: the match
 itself (its players as the history names them, seen from the hero's seat), its share link
-(read by anyone, showing only what the owner's replay shows) and its export (refused cleanly
-for now: no half-written history)."""
+(read by anyone, showing only what the owner's replay shows) and its exports (the history
+again, PHH or PokerStars text, which our importer reads back to the same hand)."""
 
 from __future__ import annotations
 
+import io
+import re
 from typing import Any
 
 import pytest
 
+from games.engine.events import from_record, to_record
 from games.engine.holdem.game import UNKNOWN_CARD
-from games.models import ImportedHand
+from games.engine.holdem.importing import ParsedHand, iter_hands
+from games.models import Event, ImportedHand
 from tests.api.client import ApiClient
 from tests.api.test_imports import upload_file
 from tests.api.test_share_preview import catalog, meta  # noqa: F401 - a fixture
 from tests.api.test_shares import cards_anywhere, share, shared
+
+# Cards as the files write them: "[6d 2c]" in PokerStars text, "9h6s" in PHH.
+CARD_RUN = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs])+(?![A-Za-z0-9])")
 
 
 def imported_hands(client: ApiClient, relative: str) -> list[dict[str, Any]]:
@@ -124,12 +131,46 @@ def test_a_shared_imported_hand_is_signed_only_if_its_owner_chooses(
     assert [p["name"] for p in signed["players"]] == list(source.players)
 
 
-@pytest.mark.parametrize("fmt", ["phh", "pokerstars"])
-def test_an_imported_hand_s_export_is_refused_cleanly(api: ApiClient, fmt: str) -> None:
-    hand = imported_hands(api, "pokerstars/cash_6max.txt")[0]
-    reply = api.get(f"/api/matches/{hand['id']}/hands/1/export/", format=fmt)
-    assert reply.status == 409 and reply.code == "export_unavailable"
-    assert reply.body["params"] == {"hand_number": 1}
-    assert "1" in reply.body["message"]
-    whole = api.get(f"/api/matches/{hand['id']}/export/", format=fmt)
-    assert whole.status == 409 and whole.code == "export_unavailable"
+@pytest.mark.parametrize(
+    ("fmt", "extension", "whole"),
+    [("phh", ".phh", ".phhs"), ("pokerstars", ".txt", ".txt")],
+)
+def test_an_imported_hand_downloads_as_its_history_and_reads_back_the_same(
+    api: ApiClient, fmt: str, extension: str, whole: str
+) -> None:
+    upload_file(api, "pokerstars/stops_early.txt")  # hands as far as their record goes
+    hands = imported_hands(api, "pokerstars/all_in.txt")
+    unfinished = 0
+    for hand in [h for h in hands if h["file_name"] == "stops_early.txt"][:3] + [
+        h for h in hands if h["file_name"] == "all_in.txt"
+    ][:3]:
+        match = hand["id"]
+        reply = api.get(f"/api/matches/{match}/hands/1/export/", format=fmt)
+        assert reply.status == 200
+        assert reply.headers["Content-Disposition"].startswith("attachment; filename=")
+        assert extension in reply.headers["Content-Disposition"]
+        (again,) = iter_hands(io.StringIO(reply.text), f"export{extension}")
+        assert isinstance(again, ParsedHand), again
+        stored = Event.objects.filter(match_id=match).order_by("seq")
+        unfinished += not stored.filter(type="holdem.hand_ended").exists()
+        assert [to_record(item) for item in again.events] == [
+            to_record(from_record(row.type, row.version, row.payload)) for row in stored
+        ]
+        assert (again.hand_id, list(again.players), again.hero) == (
+            hand["hand_id"],
+            hand["players"],
+            hand["hero"],
+        )
+        # The file tells no card the owner's own replay does not show.
+        replay = api.get(f"/api/matches/{match}/hands/1/").ok().body
+        told = {
+            run[start : start + 2]
+            for run in CARD_RUN.findall(reply.text)
+            for start in range(0, len(run), 2)
+        }
+        assert told and told <= cards_anywhere(replay)
+        match_file = api.get(f"/api/matches/{match}/export/", format=fmt)
+        assert match_file.status == 200 and whole in match_file.headers["Content-Disposition"]
+        (same,) = iter_hands(io.StringIO(match_file.text), f"export{whole}")
+        assert isinstance(same, ParsedHand) and same.events == again.events
+    assert unfinished

@@ -1,7 +1,10 @@
 """Hold'em hands out as files: PHH (PokerKit's TOML standard; a match is a ``.phhs`` file, one
 TOML table per hand) or PokerStars text (hands two blank lines apart, as PokerStars writes them).
 
-A finished Hold'em hand revealed its seed, so every card of it may be shown.
+A finished Hold'em hand revealed its seed, so every card of it may be shown. An imported hand
+(the request carries its source) is written as its history told it, in the room's money, with
+``??`` for the cards it did not tell, even where it stops before its end
+(:mod:`games.engine.holdem.imported_hand`).
 """
 
 from __future__ import annotations
@@ -10,9 +13,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.game import ExportFormat, ExportRequest, UnfinishedHand
-from games.engine.holdem.phh_export import to_phh
+from games.engine.holdem.imported_hand import ImportedHand, imported_hand
+from games.engine.holdem.phh_export import imported_to_phh, to_phh
 from games.engine.holdem.played_hand import NotAFinishedHand, PlayedHand, played_hand
-from games.engine.holdem.pokerstars import join_hands, to_pokerstars
+from games.engine.holdem.pokerstars import imported_to_pokerstars, join_hands, to_pokerstars
 
 Record = Mapping[str, Any]
 
@@ -37,7 +41,17 @@ def hand_of(request: ExportRequest) -> PlayedHand:
         raise UnfinishedHand(request.number) from unfinished
 
 
+def imported_of(request: ExportRequest) -> ImportedHand | None:
+    """The imported hand ``request`` names (None: a hand played here)."""
+    if request.source is None:
+        return None
+    return imported_hand(request.events, request.source)
+
+
 def phh_text(request: ExportRequest) -> str:
+    imported = imported_of(request)
+    if imported is not None:
+        return imported_to_phh(imported)
     return to_phh(hand_of(request), names=request.names)
 
 
@@ -47,6 +61,9 @@ def phh_document(hands: Sequence[tuple[int, str]]) -> str:
 
 
 def pokerstars_text(request: ExportRequest) -> str:
+    imported = imported_of(request)
+    if imported is not None:
+        return imported_to_pokerstars(imported, played_at=request.played_at)
     return to_pokerstars(
         hand_of(request),
         names=request.names,

@@ -38,8 +38,12 @@ finishing_stacks = [110, 90]
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from datetime import UTC
 
+from games.engine.holdem import events as ev
+from games.engine.holdem.imported_hand import ImportedHand, money
+from games.engine.holdem.importing.source import CHIPS
 from games.engine.holdem.played_hand import PlayedAction, PlayedHand
 
 PHH_ACTION = {"fold": "f", "check": "cc", "call": "cc"}
@@ -116,3 +120,124 @@ def _array(values: object) -> str:
 def _quoted(text: str) -> str:
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
     return f'"{escaped}"'
+
+
+# --- an imported hand ---------------------------------------------------------------------------
+
+# Forced bets PHH's arrays hold as antes: an ante, and a dead blind (dead money).
+DEAD_MONEY = ("ante", "dead")
+
+
+def imported_to_phh(hand: ImportedHand) -> str:
+    """An imported hand as one PHH document, in the room's money (``currency``; amounts exact
+    to the cent), read back by our importer (:mod:`games.engine.holdem.importing.phh`) to the
+    same events and by PokerKit to the same stacks (rake aside).
+
+    PHH lists players from the button's left; the history's own seat order comes back through
+    ``_button`` (the button's index in it). PHH's arrays cannot tell a dead blind from an ante
+    nor give the table's stakes, so ``_forced_bets`` lists each forced bet (player, kind,
+    amount) in posting order and ``_stakes`` the small and big blind; the room's rake is
+    ``_rake`` (PHH has a rake function, no field) and the hero ``_hero``. Cards the history
+    does not tell are ``??``; a hand given up at showdown is ``pN sm``; a hand that stops
+    before its end stops its ``actions`` there.
+    """
+    source, table, count, scale = hand.source, hand.table, hand.seat_count, hand.source.scale
+    order = tuple((hand.button + 1 + index) % count for index in range(count))
+    player = {seat: f"p{index}" for index, seat in enumerate(order, start=1)}
+    antes, blinds = [0] * count, [0] * count
+    for seat, kind, amount in table.forced_bets:
+        raw = _raw_index(order.index(seat), count)
+        if kind in DEAD_MONEY:
+            antes[raw] += amount
+        else:
+            blinds[raw] = -amount if kind == ev.Blind.POSTED else amount
+
+    def amounts(values: Iterable[int]) -> str:
+        return _array(money(value, scale) for value in values)
+
+    lines = [
+        'variant = "NT"',
+        f"antes = {amounts(antes)}",
+        f"blinds_or_straddles = {amounts(blinds)}",
+        f"min_bet = {money(table.min_bet or table.big_blind, scale)}",
+        f"starting_stacks = {amounts(table.stacks[seat] for seat in order)}",
+        "actions = [",
+        *(f'  "{action}",' for action in _imported_actions(hand, player)),
+        "]",
+        f"venue = {_quoted(source.room)}",
+    ]
+    if source.hand_id:
+        lines.append(f"hand = {_quoted(source.hand_id)}")
+    if source.played_at is not None:
+        moment = source.played_at.astimezone(UTC)
+        lines += [
+            f"year = {moment.year}",
+            f"month = {moment.month}",
+            f"day = {moment.day}",
+            f"time = {moment:%H:%M:%S}",
+            'time_zone = "UTC"',
+        ]
+    if source.table:
+        lines.append(f"table = {_quoted(source.table)}")
+    lines += [
+        f"seats = {_array(seat + 1 for seat in order)}",
+        f"seat_count = {count}",
+        f"players = [{', '.join(_quoted(source.players[seat]) for seat in order)}]",
+    ]
+    if hand.end is not None:
+        paid = hand.paid()
+        lines.append(f"finishing_stacks = {amounts(hand.end.stacks[seat] for seat in order)}")
+        lines.append(f"winnings = {amounts(paid.get(seat, 0) for seat in order)}")
+    if source.unit != CHIPS:
+        lines.append(f"currency = {_quoted(source.unit)}")
+    forced = (
+        f"{player[seat]} {kind} {money(amount, scale)}" for seat, kind, amount in table.forced_bets
+    )
+    lines += [
+        f"_rake = {money(hand.rake(), scale)}",
+        f"_forced_bets = [{', '.join(_quoted(text) for text in forced)}]",
+        f"_stakes = {amounts((source.small_blind, source.big_blind))}",
+        f"_button = {hand.button}",
+    ]
+    if source.hero is not None:
+        lines.append(f"_hero = {_quoted(player[source.hero])}")
+    return "\n".join(lines) + "\n"
+
+
+def _raw_index(index: int, count: int) -> int:
+    """Where PHH player ``index`` (from 0) stands in the raw arrays: heads-up, PokerKit lists
+    the button's entry (p2's) first."""
+    return 1 - index if count == 2 else index
+
+
+def _imported_actions(hand: ImportedHand, player: Mapping[int, str]) -> list[str]:
+    """Deals, actions and shows in PHH order: a hand turned up before an all-in run-out is
+    shown there, the others at showdown; a muck (``pN sm``) at showdown."""
+    scale = hand.source.scale
+    lines = []
+    for seat in player:
+        cards = hand.holes.get(seat)
+        if cards is not None:
+            lines.append(f"d dh {player[seat]} {''.join(card or '??' for card in cards)}")
+    shown: set[int] = set()
+    for item in hand.events:
+        if isinstance(item, ev.BoardDealt):
+            lines.append(f"d db {''.join(item.cards)}")
+        elif isinstance(item, ev.Folded):
+            lines.append(f"{player[item.seat]} f")
+        elif isinstance(item, ev.Checked | ev.Called):
+            lines.append(f"{player[item.seat]} cc")
+        elif isinstance(item, ev.Bet | ev.Raised):
+            lines.append(f"{player[item.seat]} cbr {money(item.to, scale)}")
+        elif isinstance(item, ev.CardsExposed | ev.HandShown) and item.seat not in shown:
+            known = hand.known(item.seat)
+            if known is not None:
+                shown.add(item.seat)
+                lines.append(f"{player[item.seat]} sm {''.join(known)}")
+        elif isinstance(item, ev.PotAwarded) and not shown.issuperset(hand.table.mucks):
+            # The mucks come after the hands shown, before any pot is pushed.
+            for seat in hand.table.mucks:
+                if seat not in shown:
+                    shown.add(seat)
+                    lines.append(f"{player[seat]} sm")
+    return lines

@@ -25,10 +25,14 @@ Hands are separated by two blank lines.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import re
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 
+from games.engine.events import Event
+from games.engine.holdem import events as ev
 from games.engine.holdem.evaluator import (
     RANK_CHARACTERS,
     RANK_WORDS,
@@ -39,6 +43,9 @@ from games.engine.holdem.evaluator import (
     naming_count,
     plural_of,
 )
+from games.engine.holdem.imported_hand import ImportedHand, money
+from games.engine.holdem.importing.source import CHIPS
+from games.engine.holdem.importing.table import fingerprint
 from games.engine.holdem.played_hand import PlayedAction, PlayedHand
 
 STREET_TITLES = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
@@ -280,3 +287,241 @@ def _shown_hand_names(hand: PlayedHand) -> dict[int, str]:
 def _same_named(one: HandRank, other: HandRank) -> bool:
     naming = naming_count(one)
     return one["category"] == other["category"] and one["ranks"][:naming] == other["ranks"][:naming]
+
+
+# --- an imported hand, in the room's money -----------------------------------------------------
+
+CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
+POSTS = {"ante": "the ante", "small": "small blind", "big": "big blind", "posted": "big blind"}
+POSTS |= {"straddle": "straddle"}
+OWN_TABLE = re.compile(r"^(?P<table>cardavia-[^#]*)#(?P<number>\d+)$")
+
+
+def imported_to_pokerstars(hand: ImportedHand, *, played_at: datetime) -> str:
+    """An imported hand as PokerStars text in the room's money (``$0.25``; chips at a table
+    in chips), read back by our importer (:mod:`games.engine.holdem.importing.pokerstars`)
+    to the same events.
+
+    Seats are numbered from 1 in the history's seat order; times are UTC; ``played_at`` is
+    used when the history told no time. The hero's cards are ``Dealt to`` them (every known
+    hand's, in an observer's history with several known); other known hands are shown where
+    the table turned them up, at showdown, or after the pot (a hand known but never shown);
+    a muck is ``mucks hand``. A hand that stops before its end has no summary.
+    PokerStars text has no room, so a hand from elsewhere reads back as PokerStars'.
+    """
+    source = hand.source
+    names = dict(enumerate(source.players))
+    writer = _ImportedWriter(hand, names)
+    hand_id, table = _hand_id_and_table(hand)
+    when = (source.played_at or played_at).astimezone(UTC)
+    lines = [
+        f"PokerStars Hand #{hand_id}:  Hold'em No Limit "
+        f"({writer.money(source.small_blind)}/{writer.money(source.big_blind)}{writer.code})"
+        f" - {when:%Y/%m/%d %H:%M:%S} UTC",
+        f"Table '{table}' {hand.seat_count}-max Seat #{hand.button + 1} is the button",
+        *(
+            f"Seat {seat + 1}: {names[seat]} ({writer.money(stack)} in chips)"
+            for seat, stack in enumerate(hand.table.stacks)
+        ),
+        *writer.posts(),
+        "*** HOLE CARDS ***",
+        *writer.dealt(),
+    ]
+    for item in hand.events:
+        lines.extend(writer.line(item))
+    lines.extend(writer.shown_after())
+    if hand.end is not None:
+        lines.extend(writer.summary())
+    return "\n".join(lines) + "\n"
+
+
+def _hand_id_and_table(hand: ImportedHand) -> tuple[str, str]:
+    """The header's hand number (digits only) and the table's name: our own export's hand id
+    (``cardavia-…#3``) is its table and its number again. A hand id PokerStars cannot write
+    (not digits, or none) becomes a number of its own, the same each time (from the id, or
+    the hand's content), so the hand is still told apart from others and from itself."""
+    hand_id, table = hand.source.hand_id, hand.source.table
+    own = OWN_TABLE.match(hand_id)
+    if own is not None:
+        return own["number"], own["table"]
+    if hand_id.isdigit():
+        return hand_id, table
+    known_by = hand_id or fingerprint(hand.source.room, hand.source.players, hand.events)
+    return str(int(hashlib.sha256(known_by.encode()).hexdigest()[:15], 16)), table
+
+
+class _ImportedWriter:
+    """Writes an imported hand's events as lines, keeping what the lines need: each seat's
+    chips behind, the board so far, the hands already shown."""
+
+    def __init__(self, hand: ImportedHand, names: Mapping[int, str]) -> None:
+        self.hand = hand
+        self.names = names
+        self.scale = hand.source.scale
+        unit = hand.source.unit
+        self.symbol = CURRENCY_SYMBOLS.get(unit, "")
+        self.code = f" {unit}" if unit != CHIPS else ""
+        self.behind = list(hand.table.stacks)
+        self.round_bets = [0] * hand.seat_count
+        self.board: list[str] = []
+        self.shown: set[int] = set()
+        known = [seat for seat in range(hand.seat_count) if hand.known(seat) is not None]
+        hero = hand.source.hero
+        if hero is not None:
+            self.dealt_to = [hero] if hero in known else []
+        else:  # an observer's history: one hand dealt to would read as the hero's
+            self.dealt_to = known if len(known) > 1 else []
+        self.shown.update(self.dealt_to)
+        self.showdown_open = False
+
+    def money(self, amount: int) -> str:
+        return f"{self.symbol}{money(amount, self.scale)}"
+
+    def posts(self) -> list[str]:
+        lines = []
+        forced = list(self.hand.table.forced_bets)
+        while forced:
+            seat, kind, amount = forced.pop(0)
+            live = 0 if kind == "ante" else amount
+            if kind == "dead":  # with the live part after it: "posts small & big blinds"
+                live = forced.pop(0)[2] if forced[:1] and forced[0][:2] == (seat, "posted") else 0
+                amount += live
+                what = "small & big blinds"
+            else:
+                what = POSTS[kind]
+            posted = min(amount, self.behind[seat])
+            self.behind[seat] -= posted
+            self.round_bets[seat] += min(live, posted)
+            all_in = " and is all-in" if self.behind[seat] == 0 else ""
+            lines.append(f"{self.names[seat]}: posts {what} {self.money(amount)}{all_in}")
+        return lines
+
+    def dealt(self) -> list[str]:
+        return [
+            f"Dealt to {self.names[seat]} [{' '.join(self.hand.known(seat) or ())}]"
+            for seat in self.dealt_to
+        ]
+
+    def line(self, item: Event) -> list[str]:
+        """The lines of one event (none for the dealer's work the text does not tell)."""
+        if isinstance(item, ev.Folded):
+            return [f"{self.names[item.seat]}: folds"]
+        if isinstance(item, ev.Checked):
+            return [f"{self.names[item.seat]}: checks"]
+        if isinstance(item, ev.Called):
+            all_in = self._put(item.seat, item.amount)
+            return [f"{self.names[item.seat]}: calls {self.money(item.amount)}{all_in}"]
+        if isinstance(item, ev.Bet):
+            added = item.to - self.round_bets[item.seat]
+            return [
+                f"{self.names[item.seat]}: bets {self.money(item.to)}{self._put(item.seat, added)}"
+            ]
+        if isinstance(item, ev.Raised):
+            by = item.to - max(self.round_bets)
+            added = item.to - self.round_bets[item.seat]
+            return [
+                f"{self.names[item.seat]}: raises {self.money(by)} to {self.money(item.to)}"
+                f"{self._put(item.seat, added)}"
+            ]
+        if isinstance(item, ev.UncalledBetReturned):
+            self.behind[item.seat] += item.amount
+            self.round_bets[item.seat] -= item.amount
+            return [f"Uncalled bet ({self.money(item.amount)}) returned to {self.names[item.seat]}"]
+        if isinstance(item, ev.BoardDealt):
+            return [self._street(item)]
+        if isinstance(item, ev.CardsExposed):
+            return self._show(item.seat, "")
+        if isinstance(item, ev.HandShown):
+            return self._showdown(item)
+        if isinstance(item, ev.PotAwarded):
+            return self._collected(item)
+        return []
+
+    def _put(self, seat: int, added: int) -> str:
+        self.behind[seat] -= added
+        self.round_bets[seat] += added
+        return " and is all-in" if self.behind[seat] == 0 else ""
+
+    def _street(self, item: ev.BoardDealt) -> str:
+        cards = " ".join(item.cards)
+        title = STREET_TITLES[item.street]
+        line = (
+            f"*** {title} *** [{' '.join(self.board)}] [{cards}]"
+            if self.board
+            else f"*** {title} *** [{cards}]"
+        )
+        self.board.extend(item.cards)
+        self.round_bets = [0] * self.hand.seat_count
+        return line
+
+    def _show(self, seat: int, words: str) -> list[str]:
+        cards = self.hand.known(seat)
+        if cards is None or (seat in self.shown and not words):
+            return []
+        self.shown.add(seat)
+        return [f"{self.names[seat]}: shows [{' '.join(cards)}]{words}"]
+
+    def _showdown(self, item: ev.HandShown) -> list[str]:
+        named = f" ({pokerstars_hand_name(item.rank)})"
+        return self._open_showdown() + self._show(item.seat, named)
+
+    def _open_showdown(self) -> list[str]:
+        if self.showdown_open:
+            return []
+        self.showdown_open = True
+        return ["*** SHOW DOWN ***"]
+
+    def _collected(self, award: ev.PotAwarded) -> list[str]:
+        lines = self._open_showdown() if self.hand.table.mucks else []
+        if award.pot == 0:
+            lines.extend(f"{self.names[seat]}: mucks hand" for seat in self.hand.table.mucks)
+        side_pots = len(self.hand.awards()) > 1
+        where = (
+            "pot" if not side_pots else ("main pot" if award.pot == 0 else f"side pot-{award.pot}")
+        )
+        lines.extend(
+            f"{self.names[seat]} collected {self.money(share)} from {where}"
+            for seat, share in zip(award.winners, award.shares, strict=True)
+            if share
+        )
+        return lines
+
+    def shown_after(self) -> list[str]:
+        """Known hands the text has not told yet: shown after the pot, as players may."""
+        return [
+            line
+            for seat in range(self.hand.seat_count)
+            if seat not in self.hand.table.mucks
+            for line in self._show(seat, "")
+        ]
+
+    def summary(self) -> list[str]:
+        awards = self.hand.awards()
+        total = sum(award.amount + award.rake for award in awards)
+        pots = ""
+        if len(awards) > 1:
+            pots = "".join(
+                f" {'Main pot' if award.pot == 0 else f'Side pot-{award.pot}'}"
+                f" {self.money(award.amount + award.rake)}."
+                for award in awards
+            )
+        lines = [
+            "*** SUMMARY ***",
+            f"Total pot {self.money(total)}{pots} | Rake {self.money(self.hand.rake())}",
+        ]
+        if self.board:
+            lines.append(f"Board [{' '.join(self.board)}]")
+        paid = self.hand.paid()
+        for seat in range(self.hand.seat_count):
+            role = " (button)" if seat == self.hand.button else ""
+            cards = self.hand.known(seat)
+            if seat in self.hand.table.mucks and cards is not None:
+                lines.append(
+                    f"Seat {seat + 1}: {self.names[seat]}{role} mucked [{' '.join(cards)}]"
+                )
+            elif seat in paid:
+                won = self.money(paid[seat])
+                lines.append(f"Seat {seat + 1}: {self.names[seat]}{role} collected ({won})")
+            else:
+                lines.append(f"Seat {seat + 1}: {self.names[seat]}{role} lost")
+        return lines

@@ -10,10 +10,16 @@ per-player antes, amounts in cents (``247.15`` reads as 24715 at scale 100), unk
 Seats follow PHH: players clockwise, p1 first to be dealt, the button last; heads-up p1 is the
 big blind and p2 the button posting the small blind (PokerKit reverses ``antes`` and
 ``blinds_or_straddles`` for two players, so the raw arrays read "small blind, big blind").
+
+Our own export of an imported hand (:func:`games.engine.holdem.phh_export.imported_to_phh`)
+adds user-defined fields for what PHH's cannot say, read back here: ``_forced_bets`` (each
+forced bet as posted, ``"p3 dead 0.05"``: they must add up to the arrays), ``_stakes``,
+``_hero`` and ``_button`` (the players are then re-listed in the history's seat order).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from collections.abc import Iterable, Iterator
@@ -193,7 +199,38 @@ class _Reader:
         hand.hole = [[None, None] for _ in players]
         self._actions(hand, actions)
         hand.complete = False  # a PHH file may stop anywhere: the hand is kept as it stops
+        self._our_own_fields(hand, antes, blinds)
         return hand
+
+    def _our_own_fields(self, hand: SourceHand, antes: list[int], blinds: list[int]) -> None:
+        """What our export of an imported hand adds in user-defined fields (PHH has none for
+        it): the forced bets as posted, the table's stakes, the hero, the room's seat order."""
+        document, count = self.document, len(hand.players)
+        forced = document.get("_forced_bets")
+        if isinstance(forced, list):
+            hand.forced = [self._forced_bet(text, hand) for text in forced]
+            if _forced_totals(hand.forced, count) != _forced_totals(
+                _forced_bets(antes, blinds), count
+            ):
+                raise HandRefused(ErrorCode.MALFORMED_LINE, self.line, text="_forced_bets")
+        stakes = document.get("_stakes")
+        if isinstance(stakes, list) and len(stakes) == 2:
+            hand.small_blind, hand.big_blind = (
+                self._amount(value, hand.scale, hand.unit) for value in stakes
+            )
+        hero = document.get("_hero")
+        if isinstance(hero, str):
+            hand.hero = _player(hero, count, self.line)
+        button = document.get("_button")
+        if isinstance(button, int) and 0 <= button < count:
+            _in_room_order(hand, button)
+
+    def _forced_bet(self, text: Any, hand: SourceHand) -> tuple[int, str, int]:
+        match str(text).split():
+            case [who, "ante" | "small" | "big" | "straddle" | "posted" | "dead" as kind, amount]:
+                value = self._amount(_decimal(amount), hand.scale, hand.unit)
+                return _player(who, len(hand.players), self.line), kind, value
+        raise HandRefused(ErrorCode.MALFORMED_LINE, self.line, text=str(text)[:80])
 
     def _scale(self, unit: str) -> int:
         """100 when any amount has cents (or the history names a currency), else 1."""
@@ -324,6 +361,38 @@ def _forced_bets(antes: list[int], blinds: list[int]) -> list[tuple[int, str, in
         (order[index], "posted", -amount) for index, amount in enumerate(blinds) if amount < 0
     ]
     return forced
+
+
+def _forced_totals(forced: list[tuple[int, str, int]], count: int) -> list[int]:
+    totals = [0] * count
+    for player, _, amount in forced:
+        totals[player] += amount
+    return totals
+
+
+def _in_room_order(hand: SourceHand, button: int) -> None:
+    """Re-list the players in the room's seat order, PHH's player ``p{n}`` (the button) at
+    index ``button``: the inverse of our export's listing from the button's left."""
+    count = len(hand.players)
+
+    def moved(player: int) -> int:
+        return (player + button + 1) % count
+
+    old = sorted(range(count), key=moved)  # the PHH index of each new index
+    hand.players = [hand.players[index] for index in old]
+    hand.seat_numbers = [hand.seat_numbers[index] for index in old]
+    hand.stacks = [hand.stacks[index] for index in old]
+    hand.hole = [hand.hole[index] for index in old]
+    hand.button = button
+    hand.forced = [(moved(player), kind, amount) for player, kind, amount in hand.forced]
+    hand.actions = [
+        dataclasses.replace(action, player=moved(action.player)) for action in hand.actions
+    ]
+    hand.mucks = {moved(player) for player in hand.mucks}
+    if hand.collected is not None:
+        hand.collected = {moved(player): amount for player, amount in hand.collected.items()}
+    if hand.hero is not None:
+        hand.hero = moved(hand.hero)
 
 
 def _decimal(text: str) -> Decimal | str:

@@ -117,6 +117,8 @@ def _rake_by_pot(events: Sequence[Event], hand: SourceHand) -> tuple[int, ...] |
     rakes[0] = hand.rake - sum(rakes[1:])
     if any(rake < 0 for rake in rakes):
         return None
+    while rakes[-1] == 0:  # (64, 0, 0) rakes as (64,) does: one table, however it was read
+        rakes.pop()
     return tuple(rakes)
 
 
