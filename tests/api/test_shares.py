@@ -168,28 +168,34 @@ def test_a_logged_out_visitor_sees_no_hidden_card_and_no_other_seed(
     reproducible,
     rates,  # noqa: F811
 ):
-    """Every hand of a whole match, shared while the next is being played, read by a visitor
-    with no session: no card the owner had not seen when it ended (its seed aside, which the
-    end revealed), no seed but its own, nothing of the hand in play."""
+    """Hands shared while the next is being played, and the last hand of a match shared once
+    the match ended, each read by a visitor with no session: no card the owner had not seen
+    when it ended (its seed aside, which the end revealed), no seed but its own, nothing of
+    the hand in play."""
     rates(share="100000/day", shared="100000/day")
     owner = make_client()
     rng = random.Random(29)
-    checked = in_play = 0
-    styles = (cautious, maniac)
-    for number in range(6):
-        checked_here, in_play_here = share_a_whole_match(
-            owner, make_client, styles[number % 2], rng
-        )
-        checked += checked_here
-        in_play += in_play_here
-        if checked >= 20:
-            break
-    assert checked >= 20 and in_play >= 10, (checked, in_play)
+    # A maniac's match ends soon (its last hand shared after the end); a cautious one goes on
+    # long, and only its first hands are shared.
+    first = share_hands_of_a_match(owner, make_client, maniac, rng, wanted=10, to_the_end=True)
+    wanted = max(10, 20 - first[0])
+    second = share_hands_of_a_match(owner, make_client, cautious, rng, wanted=wanted)
+    checked, in_play, after_the_end = (a + b for a, b in zip(first, second, strict=True))
+    assert checked >= 20 and in_play >= 10 and after_the_end == 1, (checked, in_play)
 
 
-def share_a_whole_match(
-    owner: ApiClient, make_client: Any, style: Any, rng: random.Random
-) -> tuple[int, int]:
+def share_hands_of_a_match(
+    owner: ApiClient,
+    make_client: Any,
+    style: Any,
+    rng: random.Random,
+    *,
+    wanted: int,
+    to_the_end: bool = False,
+) -> tuple[int, int, int]:
+    """Play a match, sharing each hand as it ends until ``wanted`` were checked, and (with
+    ``to_the_end``) play on and share its last hand after the match ended: how many were
+    checked, how many while a hand was in play, how many after the end."""
     match_id = owner.start("easy").ok().body["id"]
     checked = in_play = 0
     shared_hands: set[int] = set()
@@ -198,30 +204,39 @@ def share_a_whole_match(
         view = current["view"]
         finished = current["status"] == "finished"
         last = view["hand_number"] + (1 if finished else 0)
-        for hand in range(1, last):
-            if hand in shared_hands:
-                continue
-            token = share(owner, match_id, hand).ok().body["token"]
-            shared_hands.add(hand)
-            reply = shared(make_client(), token).ok()
-            match = Match.objects.get(id=match_id)
-            visible, seed, dealt = visible_at_hand_end(match, hand)
-            leaked = cards_anywhere(reply.body) - visible - dealt
-            assert not leaked, (hand, leaked)
-            assert set(SEED_HEX.findall(reply.text)) <= {seed, *commitments(reply.body)}
-            now = hidden_by_seq(match_id)[match.seq]
-            if now is not None:  # a hand is being played: nothing of it in the shared one
-                assert now.seed not in reply.text
-                in_play += 1
-            checked += 1
+        ended = [hand for hand in range(1, last) if hand not in shared_hands]
         if finished:
-            return checked, in_play
+            in_play_here = check_a_shared_hand(owner, make_client, match_id, last - 1)
+            return checked + 1, in_play + in_play_here, 1
+        for hand in ended[: max(0, wanted - checked)]:
+            in_play += check_a_shared_hand(owner, make_client, match_id, hand)
+            checked += 1
+        shared_hands.update(ended)
+        if checked >= wanted and not to_the_end:
+            return checked, in_play, 0
         if view["legal_actions"] is not None:
             action, amount = style(view, rng)
             owner.act(match_id, action, amount).ok()
         else:
             owner.watch(match_id).ok()
     raise AssertionError("the match did not end")
+
+
+def check_a_shared_hand(owner: ApiClient, make_client: Any, match_id: str, hand: int) -> int:
+    """Share ``hand`` and read it as a visitor: nothing hidden in it; 1 if a hand was being
+    played meanwhile (nothing of it may show), else 0."""
+    token = share(owner, match_id, hand).ok().body["token"]
+    reply = shared(make_client(), token).ok()
+    match = Match.objects.get(id=match_id)
+    visible, seed, dealt = visible_at_hand_end(match, hand)
+    leaked = cards_anywhere(reply.body) - visible - dealt
+    assert not leaked, (hand, leaked)
+    assert set(SEED_HEX.findall(reply.text)) <= {seed, *commitments(reply.body)}
+    now = hidden_by_seq(match_id)[match.seq]
+    if now is None:
+        return 0
+    assert now.seed not in reply.text
+    return 1
 
 
 def commitments(body: dict[str, Any]) -> set[str]:
