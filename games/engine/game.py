@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, Protocol, Self, TypeVar, cast
@@ -175,13 +176,14 @@ class HistoryFormat:
     """A game's hand-history file format (PHH for Hold'em, UD for Up & Down).
 
     ``variants`` are the values of a file's ``variant`` field this game replays;
-    ``replay_file(path)`` returns the finishing stacks in the file's player order or raises
+    ``replay_file(path)`` returns the finishing stacks in the file's player order and money
+    (whole chips, or a ``Decimal`` such as 11.67 where the file counts in cents) or raises
     ``error`` (a ``ValueError`` whose text is the one-line reason).
     """
 
     name: str
     variants: tuple[str, ...]
-    replay_file: Callable[[str | Path], tuple[int, ...]]
+    replay_file: Callable[[str | Path], tuple[int | Decimal, ...]]
     error: type[ValueError]
 
 

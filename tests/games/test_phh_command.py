@@ -4,18 +4,23 @@ bad file, the other files still replayed, exit status 1 if any file failed, neve
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+from decimal import Decimal
 from io import StringIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import call_command
+from pokerkit import HandHistory
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 FILES = BASE_DIR / "tests" / "engine" / "holdem" / "phh_files"
+IMPORTED = BASE_DIR / "tests" / "engine" / "holdem" / "importing" / "data"
 GOOD = {"heads_up.phh": [40, 160], "side_pots.phh": [200, 370, 0, 100]}
-BAD = {"straddle.phh": "unsupported: straddles", "bad_toml.phh": "malformed TOML"}
+BAD = {"bad_toml.phh": "malformed TOML"}
 
 
 def run(*paths: Path) -> tuple[int, list[str], list[str]]:
@@ -39,12 +44,45 @@ def test_good_files_print_one_json_line_each() -> None:
 
 
 def test_a_bad_file_gets_one_stderr_line_and_the_others_are_still_replayed() -> None:
-    paths = [FILES / "heads_up.phh", FILES / "straddle.phh", FILES / "side_pots.phh"]
+    paths = [FILES / "heads_up.phh", FILES / "bad_toml.phh", FILES / "side_pots.phh"]
     status, out, err = run(*paths)
     assert status == 1
     assert [json.loads(line)["file"] for line in out] == [str(paths[0]), str(paths[2])]
     assert len(err) == 1
-    assert err[0].startswith(f"{paths[1]}: ") and BAD["straddle.phh"] in err[0]
+    assert err[0].startswith(f"{paths[1]}: ") and BAD["bad_toml.phh"] in err[0]
+
+
+def pokerkit_finishing_stacks(path: Path) -> list[Any]:
+    with path.open("rb") as source:
+        history = HandHistory.load(source)
+    *_, state = iter(history)
+    return list(state.stacks)
+
+
+def test_another_rooms_table_is_replayed_in_its_own_money() -> None:
+    """Cents, straddles and antes that differ by seat (issue 29): the importer's table, the
+    stacks as the file writes them, PokerKit's (with the room's rake taken as it was paid)."""
+    expected = json.loads((IMPORTED / "expected.json").read_text())
+    cents = [IMPORTED / "phh" / f"hand_{number:02}.phh" for number in (1, 3, 5)]
+    status, out, err = run(FILES / "straddle.phh", *cents)
+    assert (status, err) == (0, [])
+    lines = [json.loads(line, parse_float=Decimal) for line in out]
+    assert lines[0]["finishing_stacks"] == pokerkit_finishing_stacks(FILES / "straddle.phh")
+    for path, line in zip(cents, lines[1:], strict=True):
+        entry = expected[f"phh/{path.name}#1"]
+        assert entry["scale"] == 100
+        paid = [Decimal(stack) / 100 for stack in entry["finishing_stacks"]]
+        assert line["finishing_stacks"] == paid, path.name
+    # Written exactly, to the cent: never a float's approximation.
+    assert all(re.fullmatch(r"\d+\.\d\d", str(stack)) for stack in lines[1]["finishing_stacks"])
+
+
+def test_a_room_hand_the_rules_refuse_names_its_line_and_code() -> None:
+    path = IMPORTED / "phh" / "refused_01_out_of_turn.phh"
+    status, out, err = run(path)
+    assert (status, out) == (1, [])
+    (line,) = err
+    assert re.fullmatch(rf"{re.escape(str(path))}: line \d+: .+ \[action_out_of_turn\]", line)
 
 
 def test_a_missing_file_is_one_more_bad_file(tmp_path: Path) -> None:

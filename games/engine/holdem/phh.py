@@ -85,6 +85,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 from typing import Any
 
 from games.engine import hand_history
@@ -100,7 +101,7 @@ from games.engine.holdem.game import Act, StartHand, StartMatch, advance
 from games.engine.holdem.pots import split_pot
 from games.engine.holdem.state import BETTING, HoldemState
 from games.engine.holdem.state import fold as fold_events
-from games.engine.toml_files import parse_toml
+from games.engine.toml_files import parse_toml, read_utf8
 
 SUPPORTED_VARIANT = "NT"
 MAX_PLAYERS = 10
@@ -572,11 +573,32 @@ def _check_board(cards: Cards, state: HoldemState, board_dealt: int) -> None:
 
 
 READER = hand_history.Reader(PHHError, loads, replay)
+
+
+def replay_any_table(path: str | Path) -> tuple[int | Decimal, ...]:
+    """The finishing stacks of the hand in ``path`` (PHH order), whatever its room's table: a
+    table this reader calls unsupported (cents, straddles, uneven antes) is the importer's to
+    replay (:mod:`games.engine.holdem.importing.replay`), in the file's money."""
+    text = read_utf8(path, PHHError)
+    try:
+        return replay(loads(text)).finishing_stacks
+    except PHHError as refusal:
+        if not _another_rooms_table(refusal):
+            raise
+    from games.engine.holdem.importing.replay import finishing_stacks  # it reads with ours
+
+    return finishing_stacks(text, Path(path).name, PHHError)
+
+
+def _another_rooms_table(refusal: PHHError) -> bool:
+    reason = str(refusal)
+    return reason.startswith(("unsupported:", "unsupported antes", "unsupported table"))
+
+
 FORMAT = HistoryFormat(
-    name="PHH", variants=(SUPPORTED_VARIANT,), replay_file=READER.replay_file, error=PHHError
+    name="PHH", variants=(SUPPORTED_VARIANT,), replay_file=replay_any_table, error=PHHError
 )
 """PHH as the game interface names it (:attr:`games.engine.game.Game.history_format`)."""
 load = READER.load
 """Read a PHH file (UTF-8 TOML); raises :class:`PHHError`."""
-replay_file = READER.replay_file
-"""Finishing stacks (PHH order) of the hand in ``path``; raises :class:`PHHError`."""
+replay_file = replay_any_table

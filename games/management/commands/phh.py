@@ -1,16 +1,19 @@
 """``manage.py phh replay FILE...``: replay hand histories with our engines (docs/architecture.md).
 
 For each file, one JSON line ``{"file": ..., "finishing_stacks": [...]}`` on standard output, the
-stacks in PHH player order (p1..pn). A file we cannot accept gets one line ``FILE: reason`` on
-standard error instead; the other files are still replayed, and the exit status is 1 if any file
-failed. Never a traceback: each registered game's ``history_format`` (PHH for Hold'em, UD for Up &
-Down) does the work and explains every refusal; the file's ``variant`` picks the game.
+stacks in PHH player order (p1..pn) and in the file's money: whole chips, or exact decimals such
+as ``11.67`` for a room's table counted in cents. A file we cannot accept gets one line
+``FILE: reason`` on standard error instead; the other files are still replayed, and the exit
+status is 1 if any file failed. Never a traceback: each registered game's ``history_format``
+(PHH for Hold'em, UD for Up & Down) does the work and explains every refusal; the file's
+``variant`` picks the game.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from decimal import Decimal
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
@@ -48,14 +51,24 @@ class Command(BaseCommand):
                 message = " ".join(str(error).split())
                 self.stderr.write(f"{path}: internal error: {type(error).__name__}: {message}")
                 continue
-            self.stdout.write(json.dumps({"file": path, "finishing_stacks": list(stacks)}))
+            self.stdout.write(json_line(path, stacks))
         if failures:
             # Not CommandError: its extra "CommandError: ..." line would break "one stderr line
             # per bad file"; the status alone says that something failed.
             sys.exit(1)
 
 
-def _replay(path: str) -> tuple[int, ...]:
+def json_line(path: str, stacks: tuple[int | Decimal, ...]) -> str:
+    """The file's line; a decimal written as the exact JSON number it is (never a float).
+
+    >>> json_line("a.phh", (Decimal("11.67"), Decimal("0.00")))
+    '{"file": "a.phh", "finishing_stacks": [11.67, 0.00]}'
+    """
+    numbers = ", ".join(str(stack) for stack in stacks)
+    return f'{{"file": {json.dumps(path)}, "finishing_stacks": [{numbers}]}}'
+
+
+def _replay(path: str) -> tuple[int | Decimal, ...]:
     """Every registered game's hand histories, told apart by the file's ``variant``; a file
     with no readable variant goes to the first game's format, which explains the problem."""
     formats = [game.history_format for game in GAMES.values()]
