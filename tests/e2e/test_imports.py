@@ -460,7 +460,16 @@ def test_a_hand_history_is_imported_studied_and_shared(
     expect(page.locator(".settle-rake")).to_have_attribute("data-rake", "8")
     expect(page.locator(".settle-rake")).to_contain_text("$0.08")
     expect(page.locator(".settle-rake")).to_contain_text("$1.45")
-    expect(page.locator(".exports [data-format=pokerstars]")).to_be_visible()
+    # Downloaded as the room wrote it: its hand number, names and money.
+    with page.expect_download() as download:
+        page.locator(".exports [data-format=pokerstars]").click()
+    exported = download.value.path().read_text(encoding="utf-8")
+    assert "PokerStars Hand #27738502010" in exported, exported[:300]
+    assert "Hero collected $1.37" in exported and "Rake $0.08" in exported, exported
+    with page.expect_download() as download:
+        page.locator(".exports [data-format=phh]").click()
+    exported = download.value.path().read_text(encoding="utf-8")
+    assert 'variant = "NT"' in exported and "10.25" in exported, exported[:300]
     assert axe_violations(page) == []
 
     # Share it; the link opens in a fresh browser with no account, in dollars too.
