@@ -699,8 +699,8 @@ def _store_events(hands: Sequence[StoredHand]) -> None:
         connection.cursor() as cursor,
         cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
     ):
-        for hand in hands:
-            copy.write(hand.event_copy)
+        # One write: psycopg sends (and waits on) each write on its own.
+        copy.write(b"".join(hand.event_copy for hand in hands))
 
 
 def _not_stored(owner: Player, hands: Sequence[StoredHand]) -> list[StoredHand]:
