@@ -4,10 +4,12 @@ imported ``Match`` (origin "imported") holding that one hand's events, with its
 
 :func:`import_create` checks the upload (size, a compressed file's growth, that it is a hand
 history at all), keeps it on disk and queues ``games.tasks.import_hands``; :func:`import_run`
-reads the file lazily (a hand at a time: :func:`games.engine.holdem.importing.iter_hands`) and
-stores hands in batches, each batch one transaction: every row of a hand (its match, its
-events by COPY, its hand row, its source row) or none. Hands already imported by the owner —
-the same room's hand id, or the same content when the history has no id — are skipped.
+splits the file lazily (a hand at a time: :func:`games.engine.holdem.importing.hand_readers`),
+has each hand read, played and made into its rows (by worker processes for a large file:
+:mod:`games.import_rows`) and stores hands in batches, each batch one transaction: every row
+of a hand (its match, its events by COPY, its hand row, its source row) or none. Hands already
+imported by the owner — the same room's hand id, or the same content when the history has no
+id — are skipped.
 """
 
 from __future__ import annotations
