@@ -15,24 +15,20 @@ as a serial read would.
 from __future__ import annotations
 
 import json
-import logging
 import multiprocessing
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.engine.events import Event, to_record
 from games.engine.holdem import HOLDEM
 from games.engine.holdem.importing import HandReader, ParsedHand, RefusedHand
-
-if TYPE_CHECKING:
-    from multiprocessing.pool import AsyncResult, Pool
-
-logger = logging.getLogger(__name__)
 
 CHUNK_HANDS = 50  # hands a worker reads per task
 CHUNKS_PER_WORKER = 3  # chunks in flight per worker: enough to keep it busy, no more
@@ -186,19 +182,20 @@ def stored_hands(
     chunked: Iterator[Chunk], now: Callable[[], datetime], *, copy_text: bool, workers: int
 ) -> Iterator[tuple[list[StoredHand | RefusedHand], int]]:
     """Each chunk's hands prepared (and the bytes read up to its end), in the file's order: by
-    ``workers`` processes, a few chunks in flight each, or here when ``workers`` < 2 or
-    no process can be forked (a daemonic worker may have no children)."""
-    if workers >= 2:
+    ``workers`` processes, a few chunks in flight each (here when ``workers`` < 2). A worker
+    that dies fails the import (``BrokenProcessPool``) rather than leave it waiting."""
+    if workers < 2:
+        for chunk in chunked:
+            yield prepare_chunk(chunk.readers, now(), copy_text), chunk.bytes_done
+        return
+    with (
+        _children_allowed(),
+        ProcessPoolExecutor(workers, mp_context=_context()) as pool,
+    ):
         try:
-            pool = _context().Pool(workers)
-        except (AssertionError, OSError) as cannot:
-            logger.warning("importing in one process: %s", cannot)
-        else:
-            with pool:
-                yield from _in_pool(pool, chunked, now, copy_text, workers * CHUNKS_PER_WORKER)
-            return
-    for chunk in chunked:
-        yield prepare_chunk(chunk.readers, now(), copy_text), chunk.bytes_done
+            yield from _in_pool(pool, chunked, now, copy_text, workers * CHUNKS_PER_WORKER)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _context() -> multiprocessing.context.ForkServerContext:
@@ -210,24 +207,42 @@ def _context() -> multiprocessing.context.ForkServerContext:
     return context
 
 
+@contextmanager
+def _children_allowed() -> Iterator[None]:
+    """A Celery prefork worker is a daemonic process, which multiprocessing forbids to start
+    children lest they outlive it when it is ended; ours do not outlive the import: the pool is
+    shut down (its workers joined) before this returns, whatever happens. Its key, which each
+    child inherits, is billiard's, which the standard library's pickler refuses: the same bytes
+    as the standard library's type while the workers start."""
+    config = multiprocessing.current_process()._config  # type: ignore[attr-defined]  # no public switch
+    saved = dict(config)
+    config["daemon"] = False
+    if "authkey" in config:
+        # Not in typeshed: the bytes type multiprocessing keeps a process's key as.
+        key_type = multiprocessing.process.AuthenticationString  # type: ignore[attr-defined]
+        config["authkey"] = key_type(bytes(config["authkey"]))
+    try:
+        yield
+    finally:
+        config.clear()
+        config.update(saved)
+
+
 def _in_pool(
-    pool: Pool,
+    pool: ProcessPoolExecutor,
     chunked: Iterator[Chunk],
     now: Callable[[], datetime],
     copy_text: bool,
     in_flight: int,
 ) -> Iterator[tuple[list[StoredHand | RefusedHand], int]]:
-    pending: deque[tuple[AsyncResult[list[StoredHand | RefusedHand]], int]] = deque()
+    pending: deque[tuple[Future[list[StoredHand | RefusedHand]], int]] = deque()
     for chunk in chunked:
         pending.append(
-            (
-                pool.apply_async(prepare_chunk, (chunk.readers, now(), copy_text)),
-                chunk.bytes_done,
-            )
+            (pool.submit(prepare_chunk, chunk.readers, now(), copy_text), chunk.bytes_done)
         )
         if len(pending) >= in_flight:
             result, done = pending.popleft()
-            yield result.get(), done
+            yield result.result(), done
     while pending:
         result, done = pending.popleft()
-        yield result.get(), done
+        yield result.result(), done
