@@ -31,7 +31,9 @@ from games.engine.holdem import HOLDEM
 from games.engine.holdem.importing import HandReader, ParsedHand, RefusedHand
 
 CHUNK_HANDS = 50  # hands a worker reads per task
-CHUNKS_PER_WORKER = 3  # chunks in flight per worker: enough to keep it busy, no more
+# Chunks in flight per worker: enough to keep the workers busy while the importing process
+# stores a batch (500 hands), no more (memory stays flat).
+CHUNKS_PER_WORKER = 8
 
 
 @dataclass(frozen=True, slots=True)
