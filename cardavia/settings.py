@@ -165,6 +165,10 @@ IMPORT_MAX_UPLOAD_BYTES = env.int("IMPORT_MAX_UPLOAD_BYTES", default=200 * 1024 
 IMPORT_MAX_UNCOMPRESSED_BYTES = env.int("IMPORT_MAX_UNCOMPRESSED_BYTES", default=400 * 1024 * 1024)
 IMPORT_MAX_COMPRESSION_RATIO = env.int("IMPORT_MAX_COMPRESSION_RATIO", default=50)
 IMPORT_DIR = env.str("IMPORT_DIR", default=str(BASE_DIR / "var" / "imports"))
+# A file this large or larger is read by worker processes (IMPORT_WORKERS of them, 0: one per
+# core) while the importing process stores what they return; a smaller one in that process.
+IMPORT_PARALLEL_BYTES = env.int("IMPORT_PARALLEL_BYTES", default=1024 * 1024)
+IMPORT_WORKERS = env.int("IMPORT_WORKERS", default=0)
 
 # Live streams (games/streams.py): a heartbeat comment this often, a read of the match on the
 # stream's own (its session still the owner's?) this often, the threads that read for every

@@ -4,10 +4,12 @@ imported ``Match`` (origin "imported") holding that one hand's events, with its
 
 :func:`import_create` checks the upload (size, a compressed file's growth, that it is a hand
 history at all), keeps it on disk and queues ``games.tasks.import_hands``; :func:`import_run`
-reads the file lazily (a hand at a time: :func:`games.engine.holdem.importing.iter_hands`) and
-stores hands in batches, each batch one transaction: every row of a hand (its match, its
-events by COPY, its hand row, its source row) or none. Hands already imported by the owner —
-the same room's hand id, or the same content when the history has no id — are skipped.
+splits the file lazily (a hand at a time: :func:`games.engine.holdem.importing.hand_readers`),
+has each hand read, played and made into its rows (by worker processes for a large file:
+:mod:`games.import_rows`) and stores hands in batches, each batch one transaction: every row
+of a hand (its match, its events by COPY, its hand row, its source row) or none. Hands already
+imported by the owner — the same room's hand id, or the same content when the history has no
+id — are skipped.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import os
 import re
 import uuid
 import zipfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -29,7 +31,7 @@ from typing import IO, Any, BinaryIO, TextIO
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, F, Q, TextField
+from django.db.models import Count, F, JSONField, Q, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 
@@ -38,15 +40,10 @@ from games.engine.events import from_record, to_record
 from games.engine.holdem import HOLDEM
 from games.engine.holdem.events import HandStarted
 from games.engine.holdem.game import UNKNOWN_CARD
-from games.engine.holdem.importing import (
-    NotAHandHistory,
-    ParsedHand,
-    RefusedHand,
-    iter_hands,
-    sniff,
-)
+from games.engine.holdem.importing import NotAHandHistory, RefusedHand, hand_readers, sniff
 from games.errors import ApplicationError, HandNotFound
 from games.hooks import SeatPersona
+from games.import_rows import StoredHand, chunks, hand_number, stored_hands
 from games.models import Event as EventRow
 from games.models import HandImport, HandSummary, HoldemStatLine, ImportedHand, Match, Player
 
@@ -451,19 +448,25 @@ def _read_and_store(job: HandImport, progress: Callable[[HandImport], None] | No
             newline=None,
         )
         try:
-            hands = iter_hands(stream, job.file_name)
+            readers = hand_readers(stream, job.file_name)
         except NotAHandHistory:
             job.status = HandImport.Status.FAILED
             job.error = _error(ErrorCode.NOT_A_HAND_HISTORY, file_name=job.file_name)
             return
-        for batch in _batches(hands):
-            parsed = [hand for hand in batch if isinstance(hand, ParsedHand)]
-            imported, skipped = store_hands(job, parsed)
+        prepared = stored_hands(
+            chunks(readers, lambda: counter.done),
+            timezone.now,
+            copy_text=connection.vendor == "postgresql",
+            workers=_workers(job.size),
+        )
+        for batch, bytes_done in _batches(prepared):
+            fresh = [hand for hand in batch if isinstance(hand, StoredHand)]
+            imported, skipped = store_hands(job, fresh)
             job.imported += imported
             job.skipped += skipped
             job.hands_read += len(batch)
             job.refused += [_refusal(hand) for hand in batch if isinstance(hand, RefusedHand)]
-            job.bytes_done = min(counter.done, job.size)
+            job.bytes_done = min(bytes_done, job.size)
             HandImport.objects.filter(id=job.id).update(
                 bytes_done=job.bytes_done,
                 hands_read=job.hands_read,
@@ -477,17 +480,27 @@ def _read_and_store(job: HandImport, progress: Callable[[HandImport], None] | No
     job.status = HandImport.Status.DONE
 
 
+def _workers(size: int) -> int:
+    """Worker processes for a file of ``size`` bytes: one per core for a large file, none
+    (this process) for a small one, whose hands take less time than starting them."""
+    if size < settings.IMPORT_PARALLEL_BYTES:
+        return 1
+    return settings.IMPORT_WORKERS or os.cpu_count() or 1
+
+
 def _batches(
-    hands: Iterator[ParsedHand | RefusedHand],
-) -> Iterator[list[ParsedHand | RefusedHand]]:
-    batch: list[ParsedHand | RefusedHand] = []
-    for hand in hands:
-        batch.append(hand)
+    chunked: Iterator[tuple[list[StoredHand | RefusedHand], int]],
+) -> Iterator[tuple[list[StoredHand | RefusedHand], int]]:
+    """Chunks of hands joined into batches of :data:`BATCH_HANDS` or more (one transaction
+    each), with the bytes read up to the batch's last hand."""
+    batch: list[StoredHand | RefusedHand] = []
+    for hands, bytes_done in chunked:
+        batch += hands
         if len(batch) >= BATCH_HANDS:
-            yield batch
+            yield batch, bytes_done
             batch = []
     if batch:
-        yield batch
+        yield batch, bytes_done
 
 
 def _refusal(hand: RefusedHand) -> dict[str, Any]:
@@ -508,7 +521,7 @@ def _error(code: ErrorCode, **params: Any) -> dict[str, Any]:
 # --- storing hands --------------------------------------------------------------------------
 
 
-def store_hands(job: HandImport, hands: Sequence[ParsedHand]) -> tuple[int, int]:
+def store_hands(job: HandImport, hands: Sequence[StoredHand]) -> tuple[int, int]:
     """Store the hands not stored yet, in one transaction: (imported, skipped). Should another
     import store one of them meanwhile (a unique key), the batch is tried once more."""
     for attempt in range(2):
@@ -521,101 +534,178 @@ def store_hands(job: HandImport, hands: Sequence[ParsedHand]) -> tuple[int, int]
     raise AssertionError("unreachable")
 
 
-def _store_new(job: HandImport, hands: Sequence[ParsedHand]) -> tuple[int, int]:
-    owner = job.owner
-    fresh = _not_stored(owner, hands)
-    if not fresh:
-        return 0, len(hands)
-    now = timezone.now()
-    matches = [
-        Match(
-            id=uuid.uuid4(),
-            game=HOLDEM.name,
-            owner=owner,
-            level="imported",
-            seats=[],
-            status=Match.Status.FINISHED if hand.finished else Match.Status.ACTIVE,
-            origin=Match.Origin.IMPORTED,
-            seq=len(hand.events),
-            awaiting_ai=False,
-            created_at=now,
-            updated_at=now,
-        )
-        for hand in fresh
-    ]
-    _insert(Match, matches)
-    _copy_events(matches, fresh, now)
-    _insert(HandSummary, _summaries(matches, fresh))
-    _insert(
-        ImportedHand,
-        [_source_row(job, match, hand, now) for match, hand in zip(matches, fresh, strict=True)],
-    )
-    _insert_stat_lines(owner, matches, fresh)
-    return len(fresh), len(hands) - len(fresh)
-
-
 IMPORTED_LEVEL = "imported"
 
 
-def _insert_stat_lines(
-    owner: Player, matches: Sequence[Match], hands: Sequence[ParsedHand]
-) -> None:
+def _store_new(job: HandImport, hands: Sequence[StoredHand]) -> tuple[int, int]:
+    owner_id = job.owner_id
+    fresh = _not_stored(job.owner, hands)
+    if not fresh:
+        return 0, len(hands)
+    now = timezone.now()
+    _insert(
+        Match,
+        MATCH_COLUMNS,
+        (
+            (
+                hand.match_id,
+                HOLDEM.name,
+                Match.Origin.IMPORTED.value,
+                owner_id,
+                IMPORTED_LEVEL,
+                [],
+                (Match.Status.FINISHED if hand.finished else Match.Status.ACTIVE).value,
+                False,
+                hand.event_count,
+                False,
+                now,
+                now,
+            )
+            for hand in fresh
+        ),
+    )
+    _store_events(fresh)
+    _insert(
+        HandSummary,
+        ("match_id", *SUMMARY_COLUMNS),
+        ((hand.match_id, *(hand.summary[name] for name in SUMMARY_COLUMNS)) for hand in fresh),
+    )
+    _insert(
+        ImportedHand,
+        ("match_id", "owner_id", "hand_import_id", "file_name", "created_at", *SOURCE_COLUMNS),
+        (
+            (
+                hand.match_id,
+                owner_id,
+                job.id,
+                job.file_name,
+                now,
+                *(hand.source[name] for name in SOURCE_COLUMNS),
+            )
+            for hand in fresh
+        ),
+    )
+    _insert_stat_lines(owner_id, fresh)
+    return len(fresh), len(hands) - len(fresh)
+
+
+MATCH_COLUMNS = (
+    "id",
+    "game",
+    "origin",
+    "owner_id",
+    "level",
+    "seats",
+    "status",
+    "watching",
+    "seq",
+    "awaiting_ai",
+    "created_at",
+    "updated_at",
+)
+SUMMARY_COLUMNS = (
+    "hand_number",
+    "segment",
+    "first_seq",
+    "last_seq",
+    "pot_total",
+    "winners",
+    "showdown",
+    "finished",
+    "abandoned",
+    "detail",
+)
+SOURCE_COLUMNS = (
+    "room",
+    "source_hand_id",
+    "played_at",
+    "table_name",
+    "line",
+    "unit",
+    "scale",
+    "small_blind",
+    "big_blind",
+    "players",
+    "hero",
+    "pot_total",
+    "rake",
+    "went_to_showdown",
+    "fingerprint",
+)
+
+
+def _insert_stat_lines(owner_id: int, hands: Sequence[StoredHand]) -> None:
     """The owner's statistics line of each finished hand with a hero (the owner's seat), as a
     hand played here has: ``GET /api/stats/?source=imported`` (or a room) adds them up."""
-    stats = HOLDEM.stats
-    assert stats is not None
-    heroes = {
-        match.pk: (hand.hero, hand)
-        for match, hand in zip(matches, hands, strict=True)
-        if hand.hero is not None and hand.finished
-    }
-    if not heroes:
+    lines = {hand.match_id: hand.stats for hand in hands if hand.stats is not None}
+    if not lines:
         return
-    rows = HandSummary.objects.filter(match_id__in=list(heroes)).values_list("match_id", "pk")
-    lines = []
-    for match_id, hand_pk in rows:
-        hero, hand = heroes[match_id]
-        fields = stats.line([to_record(item) for item in hand.events[1:]], hero)
-        if fields is not None:
-            lines.append(
-                HoldemStatLine(
-                    hand_id=hand_pk,
-                    player=owner,
-                    match_id=match_id,
-                    level=IMPORTED_LEVEL,
-                    **fields,
-                )
+    names = tuple(next(iter(lines.values())))
+    summaries = HandSummary.objects.filter(match_id__in=list(lines)).values_list("match_id", "pk")
+    _insert(
+        HoldemStatLine,
+        ("hand_id", "player_id", "match_id", "level", *names),
+        (
+            (
+                hand_pk,
+                owner_id,
+                match_id,
+                IMPORTED_LEVEL,
+                *(lines[match_id][name] for name in names),
             )
-    _insert(HoldemStatLine, lines)
+            for match_id, hand_pk in summaries
+        ),
+    )
 
 
-def _insert(model: Any, rows: Sequence[Any]) -> None:
-    """Rows of ``model`` in one COPY on PostgreSQL (Django's bulk INSERT elsewhere): their
-    concrete columns as the model would save them. Rows with a serial id get theirs from the
-    database (their ``id`` is left out)."""
+def _insert(model: Any, attnames: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    """Rows of ``model``, each its values of ``attnames`` (JSON fields as Python values), in
+    one COPY on PostgreSQL (Django's bulk INSERT elsewhere)."""
+    fields = [model._meta.get_field(name) for name in attnames]
     if connection.vendor != "postgresql":
-        model.objects.bulk_create(rows)
+        model.objects.bulk_create(model(**dict(zip(attnames, row, strict=True))) for row in rows)
         return
-    fields = [
-        field
-        for field in model._meta.concrete_fields
-        if not (field.primary_key and getattr(field, "db_returning", False))
-    ]
+    dumped = [isinstance(field, JSONField) for field in fields]
     table = connection.ops.quote_name(model._meta.db_table)
     columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
     with connection.cursor() as cursor, cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
         for row in rows:
-            copy.write_row([_copy_value(field, row) for field in fields])
+            copy.write_row(
+                [
+                    json.dumps(value) if is_json else value
+                    for value, is_json in zip(row, dumped, strict=True)
+                ]
+            )
 
 
-def _copy_value(field: Any, row: Any) -> Any:
-    value = field.get_db_prep_save(getattr(row, field.attname), connection)
-    if hasattr(value, "obj"):  # a JSON adapter: COPY takes the text
-        return json.dumps(value.obj)
-    return value
+def _store_events(hands: Sequence[StoredHand]) -> None:
+    """Every event of the batch: the rows the workers wrote as COPY text, in one COPY
+    (PostgreSQL), else one bulk INSERT."""
+    if connection.vendor != "postgresql":
+        EventRow.objects.bulk_create(
+            EventRow(
+                match_id=hand.match_id,
+                seq=seq,
+                type=record["type"],
+                version=record["version"],
+                payload=record["payload"],
+                hand_number=hand_number(seq),
+            )
+            for hand in hands
+            for seq, record in enumerate(hand.event_records, start=1)
+        )
+        return
+    table = connection.ops.quote_name(EventRow._meta.db_table)
+    columns = "match_id, seq, type, version, payload, hand_number, created_at"
+    with (
+        connection.cursor() as cursor,
+        cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
+    ):
+        # One write: psycopg sends (and waits on) each write on its own.
+        copy.write(b"".join(hand.event_copy for hand in hands))
 
 
-def _not_stored(owner: Player, hands: Sequence[ParsedHand]) -> list[ParsedHand]:
+def _not_stored(owner: Player, hands: Sequence[StoredHand]) -> list[StoredHand]:
     """The hands neither stored before nor repeated earlier in this batch."""
     ids = {(hand.room, hand.hand_id) for hand in hands if hand.hand_id}
     prints = {hand.fingerprint for hand in hands if not hand.hand_id}
@@ -647,86 +737,3 @@ def _not_stored(owner: Player, hands: Sequence[ParsedHand]) -> list[ParsedHand]:
             seen_prints.add(hand.fingerprint)
         fresh.append(hand)
     return fresh
-
-
-def _copy_events(matches: Sequence[Match], hands: Sequence[ParsedHand], now: Any) -> None:
-    """Every event of the batch in one COPY (PostgreSQL), else one bulk INSERT."""
-    rows = [
-        (match.pk, seq, record["type"], record["version"], record["payload"], number, now)
-        for match, hand in zip(matches, hands, strict=True)
-        for seq, record, number in _numbered(hand)
-    ]
-    if connection.vendor != "postgresql":
-        EventRow.objects.bulk_create(
-            EventRow(
-                match_id=match_id,
-                seq=seq,
-                type=kind,
-                version=version,
-                payload=payload,
-                hand_number=number,
-                created_at=at,
-            )
-            for match_id, seq, kind, version, payload, number, at in rows
-        )
-        return
-    table = connection.ops.quote_name(EventRow._meta.db_table)
-    columns = "match_id, seq, type, version, payload, hand_number, created_at"
-    statement = f"COPY {table} ({columns}) FROM STDIN"
-    with connection.cursor() as cursor, cursor.copy(statement) as copy:
-        for match_id, seq, kind, version, payload, number, at in rows:
-            copy.write_row((match_id, seq, kind, version, json.dumps(payload), number, at))
-
-
-def _numbered(hand: ParsedHand) -> Iterator[tuple[int, dict[str, Any], int | None]]:
-    """(seq, record, hand number): the table's start belongs to no hand, the rest to hand 1."""
-    for seq, item in enumerate(hand.events, start=1):
-        yield seq, to_record(item), None if seq == 1 else 1
-
-
-def _summaries(matches: Sequence[Match], hands: Sequence[ParsedHand]) -> list[HandSummary]:
-    rows = []
-    for match, hand in zip(matches, hands, strict=True):
-        numbered = list(enumerate(hand.events, start=1))[1:]
-        summary = HOLDEM.summarize_hand(numbered)
-        rows.append(
-            HandSummary(
-                match=match,
-                hand_number=1,
-                segment=0,
-                first_seq=summary.first_seq,
-                last_seq=summary.last_seq,
-                pot_total=summary.pot_total,
-                winners=list(summary.winners),
-                showdown=summary.showdown,
-                finished=summary.finished,
-                abandoned=summary.abandoned,
-                detail=summary.detail,
-            )
-        )
-    return rows
-
-
-def _source_row(job: HandImport, match: Match, hand: ParsedHand, now: Any) -> ImportedHand:
-    return ImportedHand(
-        created_at=now,
-        match=match,
-        owner=job.owner,
-        hand_import=job,
-        room=hand.room,
-        source_hand_id=hand.hand_id,
-        played_at=hand.played_at,
-        table_name=hand.table[:128],
-        file_name=job.file_name,
-        line=hand.line,
-        unit=hand.unit,
-        scale=hand.scale,
-        small_blind=hand.small_blind,
-        big_blind=hand.big_blind,
-        players=list(hand.players),
-        hero=hand.hero,
-        pot_total=hand.pot,
-        rake=hand.rake,
-        went_to_showdown=hand.went_to_showdown,
-        fingerprint=hand.fingerprint,
-    )

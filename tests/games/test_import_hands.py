@@ -9,13 +9,16 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.test import override_settings
+from django.utils import timezone
 
-from games import imports
-from games.models import HandImport, ImportedHand, Player
+from games import import_rows, imports
+from games.models import Event, HandImport, ImportedHand, Match, Player
 from games.players import player_for_user
 from tests.bots.test_worker import wait_for, workers  # noqa: F401 - a fixture
 
@@ -102,3 +105,69 @@ def test_the_task_imports_through_a_real_worker(workers: Callable[..., Any]) -> 
     wait_for(done, 120, "the worker to import the file")
     assert job.imported == good_hands("pokerstars/cash_6max.txt")
     assert job.bytes_done == job.size
+
+
+def stored(owner: Player) -> list[tuple[int, str, list[tuple[str, int, Any, int | None]]]]:
+    """Each imported hand of ``owner`` by file and line: its hand id and its events as stored."""
+    hands = ImportedHand.objects.filter(owner=owner).order_by("file_name", "line")
+    return [
+        (
+            hand.line,
+            hand.source_hand_id,
+            list(
+                Event.objects.filter(match_id=hand.match_id)
+                .order_by("seq")
+                .values_list("type", "version", "payload", "hand_number")
+            ),
+        )
+        for hand in hands
+    ]
+
+
+def test_worker_processes_store_what_one_process_stores(ann: Player) -> None:
+    files = [DATA / "pokerstars/all_in.txt", DATA / "pokerstars/with_refusals.txt"]
+    for path in files:
+        run(str(path), "--user", "ann")
+    bob = player_for_user(get_user_model().objects.create_user("bob", password="x"))
+    # Every file read by two worker processes, a chunk of two hands at a time.
+    with (
+        override_settings(IMPORT_PARALLEL_BYTES=0, IMPORT_WORKERS=2),
+        mock.patch.object(import_rows, "CHUNK_HANDS", 2),
+        mock.patch.object(
+            import_rows, "ProcessPoolExecutor", wraps=import_rows.ProcessPoolExecutor
+        ) as pools,
+    ):
+        outputs = [run(str(path), "--user", "bob")[1] for path in files]
+        again = run(str(files[0]), "--user", "bob")[1]
+    assert outputs[1].count("[") == len(
+        [r for r in REFUSALS if r["file"] == "pokerstars/with_refusals.txt"]
+    )
+    assert " 0 imported, " in again and f" {good_hands('pokerstars/all_in.txt')} skipped" in again
+    assert stored(bob) == stored(ann) != []
+    assert [call.args[0] for call in pools.call_args_list] == [2, 2, 2]  # one pool a file
+
+
+def test_event_rows_written_as_copy_text_read_back_as_their_payloads(ann: Player) -> None:
+    match = Match.objects.create(game="holdem", owner=ann, origin=Match.Origin.IMPORTED)
+    payload = {"text": 'back\\slash, tab\t, newline\n, return\r, quote" and \\N', "n": [1, 2]}
+    record = {"type": "holdem.match_started", "version": 1, "payload": payload}
+    rows = import_rows._event_copy(match.id, [record, record], timezone.now())
+    hand = import_rows.StoredHand(
+        match_id=match.id,
+        room="test",
+        hand_id="1",
+        fingerprint="",
+        finished=True,
+        event_count=2,
+        event_copy=rows,
+        event_records=(record, record),
+        summary={},
+        source={},
+        stats=None,
+    )
+    imports._store_events([hand])
+    assert list(
+        Event.objects.filter(match=match)
+        .order_by("seq")
+        .values_list("seq", "payload", "hand_number")
+    ) == [(1, payload, None), (2, payload, 1)]

@@ -7,6 +7,9 @@ detecting its format from its first lines, and yields for each hand either a
 :class:`ParsedHand` (its source and its events, on a table configured as the history says:
 :mod:`~games.engine.holdem.importing.table`) or a :class:`RefusedHand` (its line and a stable
 code of the error catalog). A file that is no hand history raises :class:`NotAHandHistory`.
+:func:`hand_readers` splits the same file into its hands' text only, each a :data:`HandReader`
+that reads and plays its hand when called, in any process (it pickles): an import hands them to
+worker processes while it stores what they return.
 
 >>> import io
 >>> text = '''PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2009/07/01 12:00:00 ET
@@ -45,9 +48,11 @@ from games.engine.holdem.importing.source import (
 from games.engine.holdem.importing.table import play_source
 
 __all__ = [
+    "HandReader",
     "NotAHandHistory",
     "ParsedHand",
     "RefusedHand",
+    "hand_readers",
     "iter_hands",
     "phh",
     "pokerstars",
@@ -58,6 +63,10 @@ __all__ = [
 SNIFF_LINES = 5
 
 
+# One hand's text, not read yet: called, the hand read and played (or its refusal).
+HandReader = Callable[[], ParsedHand | RefusedHand]
+
+
 class NotAHandHistory(ValueError):
     """The file is neither PHH, PHHS nor PokerStars text: refused as a whole."""
 
@@ -66,6 +75,13 @@ def iter_hands(stream: TextIO, file_name: str) -> Iterator[ParsedHand | RefusedH
     """Every hand of the file in order, read lazily: a :class:`ParsedHand` or a
     :class:`RefusedHand` each. Raises :class:`NotAHandHistory` before yielding anything if the
     file's first lines are no hand history's."""
+    readers = hand_readers(stream, file_name)
+    return (read() for read in readers)
+
+
+def hand_readers(stream: TextIO, file_name: str) -> Iterator[HandReader]:
+    """Every hand of the file in order, split but not read (lazily); raises
+    :class:`NotAHandHistory` at once if the file's first lines are no hand history's."""
     numbered = enumerate(stream, start=1)
     head: list[tuple[int, str]] = []
     for number, text in numbered:
@@ -95,18 +111,22 @@ def sniff(first_lines: list[str]) -> str | None:
     return None
 
 
-def _pokerstars(lines: Iterator[tuple[int, str]]) -> Iterator[ParsedHand | RefusedHand]:
+def _pokerstars(lines: Iterator[tuple[int, str]]) -> Iterator[HandReader]:
     for hand_lines in pokerstars.read_hands(lines):
         header = pokerstars.HEADER.match(hand_lines[0][1])
         hand_id = header[1] if header else ""
-        yield _played(
-            functools.partial(pokerstars.parse_hand, hand_lines), hand_lines[0][0], hand_id
+        yield functools.partial(
+            _played,
+            functools.partial(pokerstars.parse_hand, hand_lines),
+            hand_lines[0][0],
+            hand_id,
         )
 
 
-def _phh(lines: Iterator[tuple[int, str]], file_name: str) -> Iterator[ParsedHand | RefusedHand]:
+def _phh(lines: Iterator[tuple[int, str]], file_name: str) -> Iterator[HandReader]:
     for section in phh.read_sections(lines):
-        yield _played(
+        yield functools.partial(
+            _played,
             functools.partial(phh.parse_section, section, file_name),
             section.line,
             phh.hand_id_of(section),

@@ -275,7 +275,8 @@ class _Reader:
     # --- the streets and the summary -----------------------------------------------------
 
     def _line(self, number: int, text: str) -> None:
-        street = _STREET.match(text)
+        # Most lines are actions: the street's pattern is tried only on a line that could be one.
+        street = _STREET.match(text) if text.startswith("*** ") else None
         if street is not None:
             self._section(number, street["title"], street["cards"])
             return
