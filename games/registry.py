@@ -37,6 +37,12 @@ def game_for(name: str) -> AnyGame:
         raise UnknownGame(f"no game {name!r} (known: {', '.join(_GAMES)})") from None
 
 
+def warm_up_games() -> None:
+    """Each game's once-per-process tables, built before a server process takes requests."""
+    for game in _GAMES.values():
+        game.warm_up()
+
+
 @contextmanager
 def registered(game: AnyGame) -> Iterator[AnyGame]:
     """Add ``game`` to the registry for the duration of the block (tests register toy games)."""

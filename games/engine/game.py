@@ -345,6 +345,11 @@ class Game(Protocol[StateT, CommandT]):
         """The state before any event."""
         ...
 
+    def warm_up(self) -> None:
+        """Build now what the rules build once per process (lookup tables), so that no
+        player's request pays for it: a server process calls it before it serves."""
+        ...
+
     def apply(self, state: StateT, event: Event) -> None:
         """Fold one event into ``state`` (in place)."""
         ...
@@ -509,6 +514,9 @@ class EngineGame[S: TableState, C]:
     offers_analysis = False
     #: By default a game's blinds (or antes) never change: it offers only ``fixed``.
     blinds_options: tuple[str, ...] = ("fixed",)
+
+    def warm_up(self) -> None:
+        """Nothing to build, by default."""
 
     def __init__(
         self,

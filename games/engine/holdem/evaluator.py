@@ -152,6 +152,11 @@ class _Tables:
     batch_suited_bit: np.ndarray  # per card index: 1 << (13 * suit + rank)
 
 
+def prepare() -> None:
+    """Build the lookup tables now rather than in the first evaluation."""
+    _tables()
+
+
 @functools.cache
 def _tables() -> _Tables:
     powers = 5 ** np.arange(13, dtype=np.int64)
