@@ -137,18 +137,7 @@ def _copy_escape(text: str) -> str:
 def _summary(events: Sequence[Event]) -> dict[str, Any]:
     numbered = list(enumerate(events, start=1))[1:]
     summary = HOLDEM.summarize_hand(numbered)
-    return {
-        "hand_number": 1,
-        "segment": 0,
-        "first_seq": summary.first_seq,
-        "last_seq": summary.last_seq,
-        "pot_total": summary.pot_total,
-        "winners": list(summary.winners),
-        "showdown": summary.showdown,
-        "finished": summary.finished,
-        "abandoned": summary.abandoned,
-        "detail": summary.detail,
-    }
+    return {"hand_number": 1, "segment": 0, **summary.stored_fields()}
 
 
 def _source(hand: ParsedHand) -> dict[str, Any]:

@@ -132,18 +132,7 @@ def _stored_hand(match: Match, hand_number: int, *, before: int) -> list[tuple[i
 
 def _fields(game: AnyGame, row: HandSummary, hand: list[tuple[int, Event]]) -> dict[str, Any]:
     """The hand's row, but for its key (match, hand number)."""
-    summary = game.summarize_hand(hand)
-    return {
-        "segment": row.segment,
-        "first_seq": summary.first_seq,
-        "last_seq": summary.last_seq,
-        "pot_total": summary.pot_total,
-        "winners": list(summary.winners),
-        "showdown": summary.showdown,
-        "finished": summary.finished,
-        "abandoned": summary.abandoned,
-        "detail": summary.detail,
-    }
+    return {"segment": row.segment, **game.summarize_hand(hand).stored_fields()}
 
 
 def _write(

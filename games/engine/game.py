@@ -83,6 +83,20 @@ class HandSummary:
     abandoned: bool = False
     detail: dict[str, Any] = field(default_factory=dict)
 
+    def stored_fields(self) -> dict[str, Any]:
+        """What the store's hand row keeps of it, but for its key (match, hand number) and
+        segment: JSON-ready values."""
+        return {
+            "first_seq": self.first_seq,
+            "last_seq": self.last_seq,
+            "pot_total": self.pot_total,
+            "winners": list(self.winners),
+            "showdown": self.showdown,
+            "finished": self.finished,
+            "abandoned": self.abandoned,
+            "detail": self.detail,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class Standings:

@@ -585,7 +585,8 @@ def replay_any_table(path: str | Path) -> tuple[int | Decimal, ...]:
     except PHHError as refusal:
         if not _another_rooms_table(refusal):
             raise
-    from games.engine.holdem.importing.replay import finishing_stacks  # it reads with ours
+    # Imported here: the importer's package imports this game's, which imports this module.
+    from games.engine.holdem.importing.replay import finishing_stacks
 
     return finishing_stacks(text, Path(path).name, PHHError)
 
