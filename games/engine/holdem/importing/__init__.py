@@ -112,14 +112,9 @@ def sniff(first_lines: list[str]) -> str | None:
 
 
 def _pokerstars(lines: Iterator[tuple[int, str]]) -> Iterator[HandReader]:
-    for hand_lines in pokerstars.read_hands(lines):
-        header = pokerstars.HEADER.match(hand_lines[0][1])
-        hand_id = header[1] if header else ""
+    for hand in pokerstars.split_hands(lines):
         yield functools.partial(
-            _played,
-            functools.partial(pokerstars.parse_hand, hand_lines),
-            hand_lines[0][0],
-            hand_id,
+            _played, functools.partial(pokerstars.parse_text, hand), hand.line, hand.hand_id
         )
 
 

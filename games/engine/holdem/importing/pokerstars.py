@@ -3,7 +3,7 @@ tournaments in chips with antes, players sitting out, "posts small & big blinds"
 returned, "collected", "Total pot X | Rake Y", "shows" and "mucks") and as our own export writes
 them (:mod:`games.engine.holdem.pokerstars`).
 
-A file is read line by line (:func:`read_hands`): each hand starts at its ``PokerStars Hand #``
+A file is read line by line (:func:`split_hands`): each hand starts at its ``PokerStars Hand #``
 header, so memory holds one hand at a time whatever the file's size.
 
 What is taken from where
@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
@@ -116,18 +117,59 @@ NO_LIMIT_HOLDEM = "Hold'em No Limit"
 Line = tuple[int, str]
 
 
+# What every header line starts with: a test cheaper than the header's pattern, for the lines
+# that are not headers (nearly all).
+_HEADER_STARTS = ("PokerStars ", "\ufeffPokerStars ")
+
+
+@dataclass(frozen=True, slots=True)
+class HandText:
+    """One hand as the file holds it: its lines as read (ends of line kept, blank lines too),
+    from its header on, the header's line number and the hand id the header gives."""
+
+    line: int
+    hand_id: str
+    lines: tuple[str, ...]
+
+
+def split_hands(lines: Iterable[Line]) -> Iterator[HandText]:
+    """The file's hands, each cut at its header but not yet into lines (lazily): an import's
+    own process does only this, one test a line, and its workers the rest (:func:`hand_lines`).
+    The lines before the first header belong to no hand."""
+    hand: list[str] = []
+    first, hand_id = 0, ""
+    for number, text in lines:
+        if text.startswith(_HEADER_STARTS) and (header := HEADER.match(text)):
+            if hand:
+                yield HandText(first, hand_id, tuple(hand))
+            hand, first, hand_id = [text], number, header[1]
+        elif hand:
+            hand.append(text)
+    if hand:
+        yield HandText(first, hand_id, tuple(hand))
+
+
+def hand_lines(hand: HandText) -> list[Line]:
+    """The hand's numbered lines: the header as read, then each line not blank without its
+    end of line."""
+    header, *rest = hand.lines
+    numbered = [(hand.line, header)]
+    numbered += [
+        (number, text.rstrip("\r\n"))
+        for number, text in enumerate(rest, start=hand.line + 1)
+        if text.strip()
+    ]
+    return numbered
+
+
 def read_hands(lines: Iterable[Line]) -> Iterator[list[Line]]:
     """The file's hands, each as its numbered lines from its header on (lazily)."""
-    hand: list[Line] = []
-    for number, text in lines:
-        if HEADER.match(text):
-            if hand:
-                yield hand
-            hand = [(number, text)]
-        elif hand and text.strip():
-            hand.append((number, text.rstrip("\r\n")))
-    if hand:
-        yield hand
+    return (hand_lines(hand) for hand in split_hands(lines))
+
+
+def parse_text(hand: HandText) -> SourceHand:
+    """:func:`parse_hand` of a hand as :func:`split_hands` cut it."""
+    return parse_hand(hand_lines(hand))
 
 
 def parse_hand(lines: list[Line]) -> SourceHand:
