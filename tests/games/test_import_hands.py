@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import json
+import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -171,3 +173,29 @@ def test_event_rows_written_as_copy_text_read_back_as_their_payloads(ann: Player
         .order_by("seq")
         .values_list("seq", "payload", "hand_number")
     ) == [(1, payload, None), (2, payload, 1)]
+
+
+def test_imported_match_ids_are_version_7_in_time_order_and_unguessable() -> None:
+    """An import's match ids grow with the time they were made (so each batch lands at the end
+    of the indexes), and their random part differs between ids of the same millisecond."""
+    made = []
+    for _ in range(3):
+        made += [import_rows.time_ordered_id() for _ in range(200)]
+        time.sleep(0.002)
+    assert {made_id.version for made_id in made} == {7}
+    assert {made_id.variant for made_id in made} == {uuid.RFC_4122}
+    assert len(set(made)) == len(made)
+    milliseconds = [made_id.int >> 80 for made_id in made]
+    assert milliseconds == sorted(milliseconds)
+    assert abs(milliseconds[-1] - time.time_ns() // 1_000_000) < 60_000
+    same_millisecond = [made_id for made_id in made if made_id.int >> 80 == milliseconds[0]]
+    assert len({made_id.int & (1 << 62) - 1 for made_id in same_millisecond}) == len(
+        same_millisecond
+    )
+
+
+def test_an_imported_hand_is_stored_under_a_time_ordered_id(ann: Player) -> None:
+    path = DATA / "pokerstars" / "all_in.txt"
+    run(str(path), "--user", "ann")
+    ids = list(ImportedHand.objects.filter(owner=ann).values_list("match_id", flat=True))
+    assert ids and {match_id.version for match_id in ids} == {7}
