@@ -53,7 +53,11 @@ class Match(models.Model):
     # A match played here, or one hand imported from another room's history (ImportedHand):
     # every list, statistic, sweep and lobby of played matches keeps to "played".
     origin = models.CharField(max_length=16, choices=Origin.choices, default=Origin.PLAYED)
-    owner = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="matches")
+    # No index of its own, here and wherever a model's index starts with the key: that index
+    # serves every look-up by it, and each row written updates one index less.
+    owner = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="matches", db_index=False
+    )
     level = models.CharField(max_length=16, default="medium")
     # Who sits where: "human" for the owner's seat, otherwise the spec of the bot playing it
     # ("easy", "hard", "calling_station", "module.path:ClassName", ...).
@@ -138,7 +142,9 @@ class IdempotentResponse(models.Model):
 class HandSummary(models.Model):
     """Read model: one row per hand, projected from events (``manage.py rebuild_projections``)."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="hands", db_index=False
+    )  # the unique (match, hand_number) index
     hand_number = models.PositiveIntegerField()
     segment = models.PositiveIntegerField(default=0)
     first_seq = models.PositiveIntegerField()
@@ -169,7 +175,7 @@ class HoldemStatLine(models.Model):
     Lines add up: ``GET /api/stats/`` sums them per level in one query (``games.stats``)."""
 
     hand = models.OneToOneField(HandSummary, on_delete=models.CASCADE, related_name="holdem_stats")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", db_index=False)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
     level = models.CharField(max_length=16)
     vpip = models.BooleanField()
@@ -194,7 +200,7 @@ class UpDownStatLine(models.Model):
     match (the opponent left with no chips)."""
 
     hand = models.OneToOneField(HandSummary, on_delete=models.CASCADE, related_name="updown_stats")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", db_index=False)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
     level = models.CharField(max_length=16)
     own_up = models.PositiveSmallIntegerField()
@@ -235,7 +241,9 @@ class SharedHand(models.Model):
 
     token = models.CharField(max_length=64, editable=False)
     digest = models.CharField(max_length=64, unique=True, editable=False)
-    owner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="shared_hands")
+    owner = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="shared_hands", db_index=False
+    )
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="shared_hands")
     hand_number = models.PositiveIntegerField()
     # The owner chose to sign the link with their name (a registered player's username).
@@ -295,7 +303,9 @@ class HandImport(models.Model):
         FAILED = "failed", "Failed"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    owner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="imports")
+    owner = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="imports", db_index=False
+    )
     file_name = models.CharField(max_length=255)
     path = models.CharField(max_length=1024, blank=True)  # the stored upload, while it is read
     size = models.PositiveBigIntegerField(default=0)
@@ -326,7 +336,9 @@ class ImportedHand(models.Model):
     match = models.OneToOneField(
         Match, on_delete=models.CASCADE, primary_key=True, related_name="imported_hand"
     )
-    owner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="imported_hands")
+    owner = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="imported_hands", db_index=False
+    )
     hand_import = models.ForeignKey(
         HandImport,
         on_delete=models.SET_NULL,
