@@ -567,8 +567,11 @@ def _store_new(job: HandImport, hands: Sequence[StoredHand]) -> tuple[int, int]:
     _store_events(fresh)
     _insert(
         HandSummary,
-        ("match_id", *SUMMARY_COLUMNS),
-        ((hand.match_id, *(hand.summary[name] for name in SUMMARY_COLUMNS)) for hand in fresh),
+        ("match_id", *HandSummary.VALUE_FIELDS),
+        (
+            (hand.match_id, *(hand.summary[name] for name in HandSummary.VALUE_FIELDS))
+            for hand in fresh
+        ),
     )
     _insert(
         ImportedHand,
@@ -602,18 +605,6 @@ MATCH_COLUMNS = (
     "awaiting_ai",
     "created_at",
     "updated_at",
-)
-SUMMARY_COLUMNS = (
-    "hand_number",
-    "segment",
-    "first_seq",
-    "last_seq",
-    "pot_total",
-    "winners",
-    "showdown",
-    "finished",
-    "abandoned",
-    "detail",
 )
 SOURCE_COLUMNS = (
     "room",

@@ -158,6 +158,21 @@ class HandSummary(models.Model):
     # outcome): the game's own ``summarize_hand`` fills it.
     detail = models.JSONField(default=dict)
 
+    # Everything a hand's row says but which match it is (and its id): what a bulk write fills
+    # and a check of the projection compares.
+    VALUE_FIELDS = (
+        "hand_number",
+        "segment",
+        "first_seq",
+        "last_seq",
+        "pot_total",
+        "winners",
+        "showdown",
+        "finished",
+        "abandoned",
+        "detail",
+    )
+
     class Meta:
         verbose_name_plural = "hand summaries"
         ordering = ["match", "hand_number"]

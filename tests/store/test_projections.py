@@ -28,23 +28,11 @@ def mixed(view: dict[str, Any]) -> tuple[str, int | None]:
     return policy(view)
 
 
-FIELDS = (
-    "hand_number",
-    "segment",
-    "first_seq",
-    "last_seq",
-    "pot_total",
-    "winners",
-    "showdown",
-    "finished",
-    "abandoned",
-    "detail",
-)
-
-
 def summaries(match_id: Any) -> list[dict[str, Any]]:
     return list(
-        HandSummary.objects.filter(match_id=match_id).order_by("hand_number").values(*FIELDS)
+        HandSummary.objects.filter(match_id=match_id)
+        .order_by("hand_number")
+        .values(*HandSummary.VALUE_FIELDS)
     )
 
 

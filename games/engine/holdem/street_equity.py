@@ -61,11 +61,7 @@ def showdown_equity(
 ) -> Equity:
     """The players' pot shares when the board is completed from the cards nobody holds."""
     seats = sorted(holes)
-    known = [card_index(card) for seat in seats for card in holes[seat]]
-    known += [card_index(card) for card in (*board, *dead)]
-    if len(set(known)) != len(known):
-        raise ValueError("a card appears twice among the hands, the board and the dead cards")
-    live = np.setdiff1d(np.arange(52, dtype=np.int8), np.array(known, dtype=np.int8))
+    live = _cards_out_of_sight(holes, board, dead)
     missing = BOARD_CARDS - len(board)
     exact = missing <= EXACT_MISSING_CARDS
     if exact:
@@ -87,6 +83,18 @@ def showdown_equity(
         exact=exact,
         boards=count,
     )
+
+
+def _cards_out_of_sight(
+    holes: Mapping[int, Sequence[str]], board: Sequence[str], dead: Sequence[str]
+) -> np.ndarray:
+    """The deck's indexes of every card in no hand, not on the board and not dead; a card
+    seen twice is an error."""
+    known = [card_index(card) for cards in holes.values() for card in cards]
+    known += [card_index(card) for card in (*board, *dead)]
+    if len(set(known)) != len(known):
+        raise ValueError("a card appears twice among the hands, the board and the dead cards")
+    return np.setdiff1d(np.arange(52, dtype=np.int8), np.array(known, dtype=np.int8))
 
 
 def _shares(
@@ -174,11 +182,7 @@ def equity_against_unseen(
     would hold: their hands are random, not a range their actions suggest.
     """
     seats = sorted(holes)
-    known = [card_index(card) for seat in seats for card in holes[seat]]
-    known += [card_index(card) for card in (*board, *dead)]
-    if len(set(known)) != len(known):
-        raise ValueError("a card appears twice among the hands, the board and the dead cards")
-    live = np.setdiff1d(np.arange(52, dtype=np.int8), np.array(known, dtype=np.int8))
+    live = _cards_out_of_sight(holes, board, dead)
     missing = BOARD_CARDS - len(board)
     generator = np.random.default_rng() if rng is None else rng
     # A full sort of random keys is a uniform permutation: the first cards drawn are as random

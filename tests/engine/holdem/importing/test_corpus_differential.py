@@ -27,6 +27,7 @@ from games.engine.holdem.importing import (
 from games.engine.holdem.importing.source import HandRefused, SourceHand
 from games.engine.holdem.importing.table import play_source
 from games.engine.holdem.state import fold
+from tests.engine.holdem.importing import stacks_rake_aside
 
 DATA = Path(__file__).parent / "data"
 EXPECTED: dict[str, dict[str, Any]] = json.loads((DATA / "expected.json").read_text())
@@ -99,15 +100,7 @@ def test_every_good_hand_ends_with_pokerkit_stacks_rake_aside(relative: str) -> 
         assert source is not None, key
         source.rake, source.collected = 0, None
         ours = stacks_of(play_source(source))
-        theirs = {
-            name: stack + rake
-            for name, stack, rake in zip(
-                expected["players"],
-                expected["finishing_stacks"],
-                expected["rake_by_player"],
-                strict=True,
-            )
-        }
+        theirs = stacks_rake_aside(expected)
         if ours != theirs:
             wrong[key] = (ours, theirs)
     assert wrong == {}

@@ -35,6 +35,8 @@ import pokerkit
 import pytest
 from pokerkit.notation import parse_action
 
+from tests.engine.holdem.importing import stacks_rake_aside
+
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).resolve().parents[4]
 EXPECTED: dict[str, dict[str, Any]] = json.loads((DATA / "expected.json").read_text())
@@ -305,9 +307,7 @@ def test_pokerkit_replays_each_phh_hand_to_the_expected_stacks(key: str) -> None
         # PokerKit plays without rake: the room's rake is what each winner did not get.
         assert all(r >= 0 for r in entry["rake_by_player"])
         assert sum(entry["rake_by_player"]) == entry["rake"]
-        assert stacks == [
-            f + r for f, r in zip(entry["finishing_stacks"], entry["rake_by_player"], strict=True)
-        ]
+        assert stacks == list(stacks_rake_aside(entry).values())
         won = [to_minor(v, scale) for v in hand.get("winnings", [])]
         if won:
             assert [bool(r) for r in entry["rake_by_player"]] <= [bool(w) for w in won]
@@ -342,9 +342,7 @@ def test_pokerkit_hand_history_api_agrees(key: str) -> None:
     )
     final = list(history)[-1]
     entry = EXPECTED[key]
-    assert list(final.stacks) == [
-        f + r for f, r in zip(entry["finishing_stacks"], entry["rake_by_player"], strict=True)
-    ]
+    assert list(final.stacks) == list(stacks_rake_aside(entry).values())
 
 
 # --- PokerStars text: the chips add up, and it is its twin's hand -----------------------------
@@ -454,9 +452,7 @@ def test_pokerkit_reads_our_pokerstars_text_to_the_same_stacks(key: str) -> None
         )
     final = list(history)[-1]
     stacks = dict(zip(history.players or [], final.stacks, strict=True))
-    assert [stacks[name] for name in entry["players"]] == [
-        f + r for f, r in zip(entry["finishing_stacks"], entry["rake_by_player"], strict=True)
-    ]
+    assert stacks == stacks_rake_aside(entry)
 
 
 def test_pokerkit_reads_a_good_share_of_the_pokerstars_hands() -> None:

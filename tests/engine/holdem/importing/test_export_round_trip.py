@@ -27,6 +27,7 @@ from games.engine.holdem.imported_hand import ImportedHand, imported_hand
 from games.engine.holdem.importing import ParsedHand, iter_hands
 from games.engine.holdem.phh_export import imported_to_phh
 from games.engine.holdem.pokerstars import imported_to_pokerstars
+from tests.engine.holdem.importing import stacks_rake_aside
 
 DATA = Path(__file__).parent / "data"
 EXPECTED: dict[str, dict[str, Any]] = json.loads((DATA / "expected.json").read_text())
@@ -137,15 +138,7 @@ def test_pokerkit_replays_our_phh_export_to_the_room_s_stacks_rake_aside(relativ
     for key, hand in good_hands(relative):
         players, stacks = pokerkit_stacks(imported_to_phh(stored(hand)))
         expected = EXPECTED[key]
-        theirs = {
-            name: stack + rake
-            for name, stack, rake in zip(
-                expected["players"],
-                expected["finishing_stacks"],
-                expected["rake_by_player"],
-                strict=True,
-            )
-        }
+        theirs = stacks_rake_aside(expected)
         if not expected["complete"]:
             # Stopped before the end: PokerKit's stacks behind, chips in front not counted.
             theirs = dict(zip(expected["players"], expected["finishing_stacks"], strict=True))
