@@ -10,6 +10,7 @@ requests with one key can never both run. The same key sent with another request
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable
@@ -17,10 +18,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from games.errors import IdempotencyKeyReused, InvalidIdempotencyKey
-from games.models import IdempotentResponse, Player
+from games.models import IdempotentResponse, Player, column_of
 
 HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 128
@@ -95,8 +96,35 @@ def _lock_and_look_up(player: Player, key: str) -> _Stored | None:
     statements, not one joining both: a statement that waited for the lock still reads the
     other tables as they were when it began (PostgreSQL re-reads only the locked row), so a
     racing retry would miss the response its twin just stored and run the command again."""
-    Player.objects.select_for_update(no_key=True).filter(pk=player.pk).exists()
-    row = IdempotentResponse.objects.filter(player=player, key=key).first()
+    lock, look_up = _statements(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(lock, [player.pk])
+        cursor.execute(look_up, [player.pk, key])
+        row = cursor.fetchone()
     if row is None:
         return None
-    return _Stored(row.request_fingerprint, row.status_code, row.body)
+    fingerprint, status, body = row
+    # As the JSON field reads it: text on PostgreSQL (Django loads jsonb as text) and SQLite.
+    return _Stored(fingerprint, status, json.loads(body) if isinstance(body, str) else body)
+
+
+@functools.cache
+def _statements(vendor: str) -> tuple[str, str]:
+    """The lock and the look-up, built once per database kind (``vendor``: quoting and locking
+    differ): every keyed action runs both, and the ORM would compile them anew each time."""
+    quote = connection.ops.quote_name
+    lock = f"SELECT 1 FROM {quote(Player._meta.db_table)} WHERE {quote('id')} = %s"
+    if connection.features.has_select_for_no_key_update:
+        lock += " FOR NO KEY UPDATE"
+    elif connection.features.has_select_for_update:
+        lock += " FOR UPDATE"
+    columns = ", ".join(
+        quote(column_of(IdempotentResponse, name))
+        for name in ("request_fingerprint", "status_code", "body")
+    )
+    look_up = (
+        f"SELECT {columns} FROM {quote(IdempotentResponse._meta.db_table)}"
+        f" WHERE {quote(column_of(IdempotentResponse, 'player'))} = %s"
+        f" AND {quote(column_of(IdempotentResponse, 'key'))} = %s"
+    )
+    return lock, look_up

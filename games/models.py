@@ -400,3 +400,12 @@ class ImportedHand(models.Model):
 
     def __str__(self) -> str:
         return f"{self.room} hand {self.source_hand_id or self.fingerprint[:8]}"
+
+
+def column_of(model: type[models.Model], name: str) -> str:
+    """The database column of ``model``'s field ``name`` (unquoted), for the few statements
+    built by hand (games.selectors, games.idempotency)."""
+    found = model._meta.get_field(name)
+    if not isinstance(found, models.Field) or found.column is None:
+        raise ValueError(f"{model.__name__}.{name} has no column")
+    return found.column

@@ -17,7 +17,7 @@ from games.errors import HandNotFinished, HandNotFound, MatchNotFound
 from games.hand_facts import hand_facts
 from games.hooks import HUMAN
 from games.models import Event as EventRow
-from games.models import HandSummary, Match, Player, Snapshot
+from games.models import HandSummary, Match, Player, Snapshot, column_of
 from games.registry import game_for
 
 
@@ -73,13 +73,13 @@ def _match_statement(vendor: str, *, lock: bool, snapshot: bool, owned: bool) ->
             f"{snapshots}.{quote(name)} AS {quote('snapshot_' + name)}"
             for name in _SNAPSHOT_COLUMNS
         ]
-        match_column = quote(Snapshot._meta.get_field("match").column)
+        match_column = quote(column_of(Snapshot, "match"))
         source += (
             f" LEFT OUTER JOIN {snapshots} ON {snapshots}.{match_column} = {table}.{quote('id')}"
         )
     where = f"{table}.{quote('id')} = %s"
     if owned:
-        where += f" AND {table}.{quote(Match._meta.get_field('owner').column)} = %s"
+        where += f" AND {table}.{quote(column_of(Match, 'owner'))} = %s"
     statement = f"SELECT {', '.join(columns)} FROM {source} WHERE {where}"
     if lock and connection.features.has_select_for_update:
         statement += " FOR UPDATE"
@@ -141,7 +141,7 @@ def _events_statement(vendor: str, *, bounded: bool) -> str:
     columns = ", ".join(
         quote(name) for name in ("id", "seq", "type", "version", "payload", "created_at")
     )
-    match_column = quote(EventRow._meta.get_field("match").column)
+    match_column = quote(column_of(EventRow, "match"))
     statement = (
         f"SELECT {columns} FROM {quote(EventRow._meta.db_table)}"
         f" WHERE {match_column} = %s AND {quote('seq')} > %s"
@@ -249,7 +249,7 @@ def recent_seq(match: Match) -> int:
 def _recent_firsts_statement(vendor: str) -> str:
     """The first seqs of the match's last two hands begun by a seq (newest first)."""
     quote = connection.ops.quote_name
-    match_column = quote(HandSummary._meta.get_field("match").column)
+    match_column = quote(column_of(HandSummary, "match"))
     return (
         f"SELECT {quote('first_seq')} FROM {quote(HandSummary._meta.db_table)}"
         f" WHERE {match_column} = %s AND {quote('first_seq')} <= %s"

@@ -4,7 +4,6 @@ what the ORM reads, with and without a snapshot, locked or not, and find no one 
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable
 
 import pytest
@@ -52,7 +51,10 @@ def test_a_locked_read_is_the_orm_s(house: House, player: Player) -> None:
     assert values(read) == values(Match.objects.get(pk=house.match().pk))
 
 
-@pytest.mark.parametrize("match_id", ["not-a-uuid", "", None, str(uuid.uuid4())])
+UNKNOWN = "6f1c1a52-58a5-4e0b-9d25-1f3c1e0f4b7a"
+
+
+@pytest.mark.parametrize("match_id", ["not-a-uuid", "", None, UNKNOWN])
 def test_a_malformed_or_unknown_id_is_not_found(house: House, match_id: object) -> None:
     for lock in (False, True):
         with pytest.raises(MatchNotFound):
