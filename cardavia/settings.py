@@ -75,6 +75,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "cardavia.urls"
+# Django's database sessions, read by one fixed statement (cardavia/sessions.py).
+SESSION_ENGINE = "cardavia.sessions"
 WSGI_APPLICATION = "cardavia.wsgi.application"
 
 TEMPLATES = [

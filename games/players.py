@@ -3,6 +3,8 @@ and the services that sign a guest up or log them in, keeping their matches."""
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import auth
 from django.contrib.auth import authenticate, get_user_model, login
 from django.contrib.auth.models import User
@@ -13,11 +15,11 @@ from django.contrib.auth.password_validation import (
 )
 from django.contrib.sessions.backends.base import SessionBase
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.http import HttpRequest
 
 from games.errors import InvalidCredentials, InvalidUsername, UsernameTaken, WeakPassword
-from games.models import HandImport, ImportedHand, Match, Player
+from games.models import HandImport, ImportedHand, Match, Player, column_of
 
 SESSION_KEY = "cardavia_player_id"
 
@@ -25,11 +27,34 @@ SESSION_KEY = "cardavia_player_id"
 def current_player(request: HttpRequest) -> Player | None:
     user = request.user
     if user.is_authenticated:
-        return Player.objects.filter(user=user).first() or _player_for_user(user)
+        return _player_where("user", user.pk) or _player_for_user(user)
     player_id = request.session.get(SESSION_KEY)
     if player_id is None:
         return None
-    return Player.objects.filter(id=player_id, user__isnull=True).first()
+    return _player_where("guest", player_id)
+
+
+def _player_where(kind: str, key: object) -> Player | None:
+    """The account's player (``kind`` "user") or the guest player ``key`` (``"guest"``): read
+    on every request, by a fixed statement rather than an ORM query compiled each time."""
+    found = list(Player.objects.raw(_player_statement(connection.vendor, kind), [key]))
+    return found[0] if found else None
+
+
+@functools.cache
+def _player_statement(vendor: str, kind: str) -> str:
+    """Built once per database kind (``vendor``: quoting differs)."""
+    quote = connection.ops.quote_name
+    columns = ", ".join(
+        quote(column_of(Player, field.name)) for field in Player._meta.concrete_fields
+    )
+    user = quote(column_of(Player, "user"))
+    where = f"{user} = %s" if kind == "user" else f"{quote('id')} = %s AND {user} IS NULL"
+    # The first by id, as the ORM's .first() would take it (one row at most either way).
+    return (
+        f"SELECT {columns} FROM {quote(Player._meta.db_table)} WHERE {where}"
+        f" ORDER BY {quote('id')} LIMIT 1"
+    )
 
 
 #: A session's logged-in user id (as Django's auth keeps it, a string) and player id.
