@@ -119,9 +119,27 @@ def split_hands(history: Sequence[Record]) -> list[HandRecord]:
     return hands
 
 
+# The events that set every seat's chips behind: where a split may start and know them.
+_STACKS_KNOWN = ("holdem.match_started", "holdem.match_restarted", "holdem.hand_ended")
+
+
 def current_hand(history: Sequence[Record]) -> HandRecord:
-    hands = split_hands(history)
+    """The hand in play (an empty record between hands), as :func:`split_hands` reads it: split
+    from the last event before its start that tells the stacks, not from the beginning (a bot
+    asks on every decision, and its history holds many hands)."""
+    start = _last_index(history, ("holdem.hand_started",), len(history))
+    if start is None:
+        return HandRecord()
+    known = _last_index(history, _STACKS_KNOWN, start)
+    hands = split_hands(history[known if known is not None else start :])
     return hands[-1] if hands and not hands[-1].over else HandRecord()
+
+
+def _last_index(history: Sequence[Record], kinds: tuple[str, ...], before: int) -> int | None:
+    for index in range(before - 1, -1, -1):
+        if history[index]["type"] in kinds:
+            return index
+    return None
 
 
 @dataclass(slots=True)

@@ -47,3 +47,21 @@ def test_folds_reads_how_often_a_player_gives_up_to_a_raise():
     assert reads_after(calls, raises).folds <= 0.15
     assert reads_after(folds, raises).folds >= 0.8
     assert reads_after(calls, calls).folds == reading.Profile().folds
+
+
+def test_the_hand_in_play_reads_the_same_as_a_split_of_the_whole_history():
+    """``current_hand`` splits from the hand's start only: at every point of a match (in a
+    hand, between hands, after all-ins), it is what splitting everything gives."""
+    table = Table(stacks=(400, 900, 1500))
+    for _ in range(12):
+        table.deal()
+        table.play({0: calls, 1: raises, 2: bets_half_pot})  # type: ignore[dict-item]
+    history = table.seen(1)[1]
+    starts = 0
+    for end in range(len(history) + 1):
+        seen = history[:end]
+        hands = reading.split_hands(seen)
+        whole = hands[-1] if hands and not hands[-1].over else reading.HandRecord()
+        assert reading.current_hand(seen) == whole, end
+        starts += bool(whole.actions)
+    assert starts > 50  # most points are inside a hand with actions to compare
