@@ -62,9 +62,8 @@ def _match_statement(vendor: str, *, lock: bool, snapshot: bool, owned: bool) ->
     ``vendor`` as well (each statement here): quoting and locking differ between databases."""
     quote = connection.ops.quote_name
     table = quote(Match._meta.db_table)
-    # Every concrete field has a column (the stubs allow None for the others).
     columns = [
-        f"{table}.{quote(field.column)}" for field in Match._meta.concrete_fields if field.column
+        f"{table}.{quote(column_of(Match, field.name))}" for field in Match._meta.concrete_fields
     ]
     source = table
     if snapshot:
