@@ -92,8 +92,15 @@ class Event(models.Model):
 
     # No index of its own: the unique (match, seq) index serves every look-up by match, and one
     # index less is one write less for each of the many events an action or an import appends.
+    # No foreign-key constraint either: PostgreSQL checks one row at a time, a query for each of
+    # the ~30 events of an imported hand; a trigger checks each statement's rows at once
+    # (migration 0017), and refuses a match's deletion or new id while it has events.
     match = models.ForeignKey(
-        Match, on_delete=models.PROTECT, related_name="events", db_index=False
+        Match,
+        on_delete=models.PROTECT,
+        related_name="events",
+        db_index=False,
+        db_constraint=False,
     )
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=64)

@@ -151,4 +151,28 @@ def test_the_immutability_triggers_are_installed_on_postgresql(db):
             "AND NOT tgisinternal ORDER BY tgname"
         )
         names = [name for (name,) in cursor.fetchall()]
-    assert names == ["games_event_no_truncate", "games_event_no_update_or_delete"]
+    assert names == [
+        "games_event_match_exists",
+        "games_event_no_truncate",
+        "games_event_no_update_or_delete",
+    ]
+
+
+def test_no_migration_left_the_store_without_its_triggers(db):
+    """SQLite drops a table's triggers when a migration rebuilds the table (as an AlterField
+    does there): each must be installed again after such a migration."""
+    if connection.vendor == "sqlite":
+        query = "SELECT name FROM sqlite_master WHERE type = 'trigger'"
+        expected = {"games_event_no_delete", "games_event_no_update"}
+    else:
+        query = "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal"
+        expected = {"games_event_no_truncate", "games_event_no_update_or_delete"}
+    expected |= {
+        "games_event_match_exists",
+        "games_match_keep_events_on_delete",
+        "games_match_keep_events_on_new_id",
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(query)
+        names = {name for (name,) in cursor.fetchall()}
+    assert expected <= names
