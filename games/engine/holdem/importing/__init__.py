@@ -61,6 +61,8 @@ __all__ = [
 
 # How far into a file its format must show (lines that are not blank).
 SNIFF_LINES = 5
+# A PokerStars file is searched for its hands' headers this many characters at a time.
+BLOCK_CHARS = 1 << 20
 
 
 # One hand's text, not read yet: called, the hand read and played (or its refusal).
@@ -91,10 +93,10 @@ def hand_readers(stream: TextIO, file_name: str) -> Iterator[HandReader]:
     kind = sniff([text for _, text in head])
     if kind is None:
         raise NotAHandHistory(file_name)
-    lines = itertools.chain(head, numbered)
     if kind == "pokerstars":
-        return _pokerstars(lines)
-    return _phh(lines, file_name)
+        rest = iter(functools.partial(stream.read, BLOCK_CHARS), "")
+        return _pokerstars(itertools.chain(["".join(text for _, text in head)], rest))
+    return _phh(itertools.chain(head, numbered), file_name)
 
 
 def sniff(first_lines: list[str]) -> str | None:
@@ -111,8 +113,8 @@ def sniff(first_lines: list[str]) -> str | None:
     return None
 
 
-def _pokerstars(lines: Iterator[tuple[int, str]]) -> Iterator[HandReader]:
-    for hand in pokerstars.split_hands(lines):
+def _pokerstars(blocks: Iterator[str]) -> Iterator[HandReader]:
+    for hand in pokerstars.split_hands(blocks):
         yield functools.partial(
             _played, functools.partial(pokerstars.parse_text, hand), hand.line, hand.hand_id
         )

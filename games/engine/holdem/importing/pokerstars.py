@@ -3,8 +3,8 @@ tournaments in chips with antes, players sitting out, "posts small & big blinds"
 returned, "collected", "Total pot X | Rake Y", "shows" and "mucks") and as our own export writes
 them (:mod:`games.engine.holdem.pokerstars`).
 
-A file is read line by line (:func:`split_hands`): each hand starts at its ``PokerStars Hand #``
-header, so memory holds one hand at a time whatever the file's size.
+A file is read a block at a time (:func:`split_hands`): each hand starts at its
+``PokerStars Hand #`` header, so memory holds a block and a hand whatever the file's size.
 
 What is taken from where
 ------------------------
@@ -117,54 +117,78 @@ NO_LIMIT_HOLDEM = "Hold'em No Limit"
 Line = tuple[int, str]
 
 
-# What every header line starts with: a test cheaper than the header's pattern, for the lines
-# that are not headers (nearly all).
-_HEADER_STARTS = ("PokerStars ", "\ufeffPokerStars ")
+# A header anywhere in a text, at the start of one of its lines (HEADER never crosses a line).
+_HEADER_AT_LINE = re.compile(HEADER.pattern, re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True)
 class HandText:
-    """One hand as the file holds it: its lines as read (ends of line kept, blank lines too),
-    from its header on, the header's line number and the hand id the header gives."""
+    """One hand as the file holds it: its text from its header on (line ends and blank lines
+    kept, up to the next header), the header's line number and the hand id the header gives."""
 
     line: int
     hand_id: str
-    lines: tuple[str, ...]
+    text: str
 
 
-def split_hands(lines: Iterable[Line]) -> Iterator[HandText]:
-    """The file's hands, each cut at its header but not yet into lines (lazily): an import's
-    own process does only this, one test a line, and its workers the rest (:func:`hand_lines`).
-    The lines before the first header belong to no hand."""
-    hand: list[str] = []
-    first, hand_id = 0, ""
-    for number, text in lines:
-        if text.startswith(_HEADER_STARTS) and (header := HEADER.match(text)):
-            if hand:
-                yield HandText(first, hand_id, tuple(hand))
-            hand, first, hand_id = [text], number, header[1]
-        elif hand:
-            hand.append(text)
-    if hand:
-        yield HandText(first, hand_id, tuple(hand))
+def split_hands(blocks: Iterable[str]) -> Iterator[HandText]:
+    """The hands of a file given as consecutive blocks of its text (any sizes, from line 1),
+    each cut at its header but not yet into lines (lazily): an import's own process does only
+    this, one search of each block for headers, and its workers the rest (:func:`hand_lines`).
+    The text before the first header belongs to no hand."""
+    pieces: list[str] = []  # the hand's text so far
+    first, hand_id = 0, ""  # the hand's header line (0: no hand yet) and id
+    line = 1  # the line the text being searched starts at
+    for text in _whole_lines(blocks):
+        at = 0
+        for header in _HEADER_AT_LINE.finditer(text):
+            start = header.start()
+            if first:
+                pieces.append(text[at:start])
+                yield HandText(first, hand_id, "".join(pieces))
+            line += text.count("\n", at, start)
+            pieces, first, hand_id, at = [], line, header[1], start
+        if first:
+            pieces.append(text[at:] if at else text)
+        line += text.count("\n", at)
+    if first:
+        yield HandText(first, hand_id, "".join(pieces))
+
+
+def _whole_lines(blocks: Iterable[str]) -> Iterator[str]:
+    """The same text in pieces that end at a line's end (the last one perhaps not), so that no
+    header is cut in two."""
+    waiting: list[str] = []
+    for block in blocks:
+        cut = block.rfind("\n") + 1
+        if not cut:
+            waiting.append(block)
+            continue
+        waiting.append(block[:cut])
+        yield "".join(waiting)
+        waiting = [block[cut:]]
+    if rest := "".join(waiting):
+        yield rest
 
 
 def hand_lines(hand: HandText) -> list[Line]:
-    """The hand's numbered lines: the header as read, then each line not blank without its
-    end of line."""
-    header, *rest = hand.lines
-    numbered = [(hand.line, header)]
+    """The hand's numbered lines: the header as read (its end of line kept), then each line not
+    blank without its end of line."""
+    text = hand.text
+    header_end = text.find("\n") + 1 or len(text)
+    numbered = [(hand.line, text[:header_end])]
     numbered += [
-        (number, text.rstrip("\r\n"))
-        for number, text in enumerate(rest, start=hand.line + 1)
-        if text.strip()
+        (number, line.rstrip("\r"))
+        for number, line in enumerate(text[header_end:].split("\n"), start=hand.line + 1)
+        if line.strip()
     ]
     return numbered
 
 
 def read_hands(lines: Iterable[Line]) -> Iterator[list[Line]]:
-    """The file's hands, each as its numbered lines from its header on (lazily)."""
-    return (hand_lines(hand) for hand in split_hands(lines))
+    """The file's hands, each as its numbered lines from its header on (lazily); ``lines`` are
+    the file's from line 1."""
+    return (hand_lines(hand) for hand in split_hands(text for _, text in lines))
 
 
 def parse_text(hand: HandText) -> SourceHand:

@@ -4,12 +4,17 @@ its line and code (games.engine.holdem.importing.pokerstars)."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 
 import pytest
 
 from games.engine.holdem import events as ev
-from games.engine.holdem.importing import NotAHandHistory, ParsedHand, RefusedHand, iter_hands
+from games.engine.holdem.importing import (
+    BLOCK_CHARS,
+    NotAHandHistory,
+    ParsedHand,
+    RefusedHand,
+    iter_hands,
+)
 from games.engine.holdem.state import fold
 
 CASH = (
@@ -233,27 +238,51 @@ def test_our_own_export_is_known_by_its_match() -> None:
     assert (hand.room, hand.hand_id) == ("cardavia", "cardavia-1a2b3c4d-hand-3#3")
 
 
-def test_hands_are_read_lazily_one_at_a_time() -> None:
-    hand_text = text(*HEADS_UP_SEATS, "Ann: folds", "*** SUMMARY ***", "Total pot $0.50 | Rake $0")
-    read = 0
+class EndlessFile(io.TextIOBase):
+    """A file of hands without end, written as it is read: counts the characters read."""
 
-    def lines() -> Iterator[str]:
-        nonlocal read
-        for number in range(1, 1_000_000):
-            for line in text(
+    def __init__(self) -> None:
+        self.read_so_far = 0
+        self._hands = (
+            text(
                 *HEADS_UP_SEATS,
                 "Ann: folds",
                 "*** SUMMARY ***",
                 "Total pot $0.50 | Rake $0",
                 hand_id=number,
-            ).splitlines(keepends=True):
-                read += 1
-                yield line
+            )
+            + "\n"
+            for number in range(1, 1_000_000_000)
+        )
+        self._buffer = ""
 
-    hands = iter_hands(lines(), "endless.txt")  # type: ignore[arg-type]
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> str:
+        assert size is not None and size > 0, "the whole endless file asked for"
+        while len(self._buffer) < size:
+            self._buffer += next(self._hands)
+        taken, self._buffer = self._buffer[:size], self._buffer[size:]
+        self.read_so_far += len(taken)
+        return taken
+
+    def readline(self, size: int | None = -1) -> str:
+        while "\n" not in self._buffer:
+            self._buffer += next(self._hands)
+        return self.read(self._buffer.index("\n") + 1)
+
+
+def test_hands_are_read_lazily_a_block_at_a_time() -> None:
+    hand_text = text(*HEADS_UP_SEATS, "Ann: folds", "*** SUMMARY ***", "Total pot $0.50 | Rake $0")
+    stream = EndlessFile()
+    hands = iter_hands(stream, "endless.txt")
     first = next(hands)
     assert isinstance(first, ParsedHand) and first.hand_id == "1"
-    assert read <= 2 * len(hand_text.splitlines()) + 1
+    assert stream.read_so_far <= BLOCK_CHARS + 2 * len(hand_text) + 1
+    for _ in range(3 * BLOCK_CHARS // len(hand_text)):
+        next(hands)
+    assert stream.read_so_far <= 4 * BLOCK_CHARS + 2 * len(hand_text) + 1
 
 
 def refused(source: str) -> RefusedHand:
