@@ -39,7 +39,9 @@ CHUNK_HANDS = 50  # hands a worker reads per task
 CHUNKS_PER_WORKER = 8
 
 
-@dataclass(frozen=True, slots=True)
+# Not slots: a slots dataclass pickles and unpickles through dataclasses.fields() in Python, a
+# plain one through its __dict__ in C, and thousands go between processes each second.
+@dataclass(frozen=True)
 class StoredHand:
     """One hand ready to store: ``event_copy`` holds its events as COPY text lines (PostgreSQL),
     ``event_records`` them as records (any other database); the other fields are column values
@@ -113,7 +115,7 @@ def hand_number(seq: int) -> int | None:
     return None if seq == 1 else 1
 
 
-def _payload_json(payload: dict[str, Any]) -> str:
+def _payload_json(payload: Any) -> str:
     """The payload as compact JSON (the column is jsonb, which keeps the value, not the
     spacing); keys that are not strings written as strings, as ``json.dumps`` does."""
     return orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS).decode()
@@ -135,6 +137,21 @@ def _event_copy(match_id: uuid.UUID, records: Sequence[dict[str, Any]], now: dat
 
 def _copy_number(number: int | None) -> str:
     return "\\N" if number is None else str(number)
+
+
+def copy_value(value: Any, *, as_json: bool = False) -> str:
+    """A column's value in COPY's text form: a JSON column's value as compact JSON (as
+    :func:`_payload_json`), else None as NULL, booleans as ``t`` / ``f``, text escaped, and
+    numbers, ids and times as ``str`` writes them."""
+    if as_json:
+        return _copy_escape(_payload_json(value))
+    if value is None:
+        return "\\N"
+    if isinstance(value, bool):
+        return "t" if value else "f"
+    if isinstance(value, str):
+        return _copy_escape(value)
+    return str(value)
 
 
 def _copy_escape(text: str) -> str:

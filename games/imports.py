@@ -43,7 +43,7 @@ from games.engine.holdem.game import UNKNOWN_CARD
 from games.engine.holdem.importing import NotAHandHistory, RefusedHand, hand_readers, sniff
 from games.errors import ApplicationError, HandNotFound
 from games.hooks import SeatPersona
-from games.import_rows import StoredHand, chunks, hand_number, stored_hands
+from games.import_rows import StoredHand, chunks, copy_value, hand_number, stored_hands
 from games.models import Event as EventRow
 from games.models import HandImport, HandSummary, HoldemStatLine, ImportedHand, Match, Player
 
@@ -565,12 +565,17 @@ def _store_new(job: HandImport, hands: Sequence[StoredHand]) -> tuple[int, int]:
         ),
     )
     _store_events(fresh)
+    hand_ids = _new_ids(HandSummary, len(fresh))
     _insert(
         HandSummary,
-        ("match_id", *HandSummary.VALUE_FIELDS),
+        (*(("id",) if hand_ids else ()), "match_id", *HandSummary.VALUE_FIELDS),
         (
-            (hand.match_id, *(hand.summary[name] for name in HandSummary.VALUE_FIELDS))
-            for hand in fresh
+            (
+                *((hand_ids[number],) if hand_ids else ()),
+                hand.match_id,
+                *(hand.summary[name] for name in HandSummary.VALUE_FIELDS),
+            )
+            for number, hand in enumerate(fresh)
         ),
     )
     _insert(
@@ -588,7 +593,7 @@ def _store_new(job: HandImport, hands: Sequence[StoredHand]) -> tuple[int, int]:
             for hand in fresh
         ),
     )
-    _insert_stat_lines(owner_id, fresh)
+    _insert_stat_lines(owner_id, fresh, hand_ids)
     return len(fresh), len(hands) - len(fresh)
 
 
@@ -625,26 +630,47 @@ SOURCE_COLUMNS = (
 )
 
 
-def _insert_stat_lines(owner_id: int, hands: Sequence[StoredHand]) -> None:
+def _new_ids(model: Any, count: int) -> list[int] | None:
+    """PostgreSQL: ``count`` ids of ``model`` taken from its table's sequence in one query, so
+    that the rows pointing at the new rows can be written without reading these back; None on
+    another database (its rows take their ids as they are inserted)."""
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+            [model._meta.db_table, model._meta.pk.column, count],
+        )
+        return [number for (number,) in cursor.fetchall()]
+
+
+def _insert_stat_lines(
+    owner_id: int, hands: Sequence[StoredHand], hand_ids: list[int] | None
+) -> None:
     """The owner's statistics line of each finished hand with a hero (the owner's seat), as a
-    hand played here has: ``GET /api/stats/?source=imported`` (or a room) adds them up."""
-    lines = {hand.match_id: hand.stats for hand in hands if hand.stats is not None}
+    hand played here has: ``GET /api/stats/?source=imported`` (or a room) adds them up.
+    ``hand_ids`` are the hands' summary ids, in order (None: read back)."""
+    if hand_ids is None:
+        stored = dict(
+            HandSummary.objects.filter(match_id__in=[hand.match_id for hand in hands]).values_list(
+                "match_id", "pk"
+            )
+        )
+        hand_ids = [stored[hand.match_id] for hand in hands]
+    lines = [
+        (hand_id, hand.match_id, hand.stats)
+        for hand_id, hand in zip(hand_ids, hands, strict=True)
+        if hand.stats is not None
+    ]
     if not lines:
         return
-    names = tuple(next(iter(lines.values())))
-    summaries = HandSummary.objects.filter(match_id__in=list(lines)).values_list("match_id", "pk")
+    names = tuple(lines[0][2])
     _insert(
         HoldemStatLine,
         ("hand_id", "player_id", "match_id", "level", *names),
         (
-            (
-                hand_pk,
-                owner_id,
-                match_id,
-                IMPORTED_LEVEL,
-                *(lines[match_id][name] for name in names),
-            )
-            for match_id, hand_pk in summaries
+            (hand_id, owner_id, match_id, IMPORTED_LEVEL, *(stats[name] for name in names))
+            for hand_id, match_id, stats in lines
         ),
     )
 
@@ -656,17 +682,18 @@ def _insert(model: Any, attnames: Sequence[str], rows: Iterable[Sequence[Any]]) 
     if connection.vendor != "postgresql":
         model.objects.bulk_create(model(**dict(zip(attnames, row, strict=True))) for row in rows)
         return
-    dumped = [isinstance(field, JSONField) for field in fields]
+    as_json = [isinstance(field, JSONField) for field in fields]
+    text = "".join(
+        "\t".join(
+            copy_value(value, as_json=is_json) for value, is_json in zip(row, as_json, strict=True)
+        )
+        + "\n"
+        for row in rows
+    )
     table = connection.ops.quote_name(model._meta.db_table)
     columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
     with connection.cursor() as cursor, cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
-        for row in rows:
-            copy.write_row(
-                [
-                    json.dumps(value) if is_json else value
-                    for value, is_json in zip(row, dumped, strict=True)
-                ]
-            )
+        copy.write(text.encode())
 
 
 def _store_events(hands: Sequence[StoredHand]) -> None:

@@ -9,6 +9,7 @@ import json
 import time
 import uuid
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -20,7 +21,7 @@ from django.test import override_settings
 from django.utils import timezone
 
 from games import import_rows, imports
-from games.models import Event, HandImport, ImportedHand, Match, Player
+from games.models import Event, HandImport, HoldemStatLine, ImportedHand, Match, Player
 from games.players import player_for_user
 from tests.bots.test_worker import wait_for, workers  # noqa: F401 - a fixture
 
@@ -199,3 +200,43 @@ def test_an_imported_hand_is_stored_under_a_time_ordered_id(ann: Player) -> None
     run(str(path), "--user", "ann")
     ids = list(ImportedHand.objects.filter(owner=ann).values_list("match_id", flat=True))
     assert ids and {match_id.version for match_id in ids} == {7}
+
+
+def test_rows_written_as_copy_text_read_back_as_the_orm_writes_them(ann: Player) -> None:
+    """Text with COPY's special characters, JSON with quotes and accents, NULL, booleans and
+    times come back from the import's rows as the ORM would have stored them."""
+    match = Match.objects.create(game="holdem", owner=ann, origin=Match.Origin.IMPORTED)
+    job = HandImport.objects.create(owner=ann, file_name="f.txt", path="/tmp/f.txt", size=1)
+    values = {
+        "match_id": match.id,
+        "owner_id": ann.pk,
+        "hand_import_id": job.pk,
+        "file_name": "a\tb\\c\nd.txt",
+        "created_at": timezone.now(),
+        "room": "PokerStars",
+        "source_hand_id": "\\N",
+        "played_at": datetime(2009, 7, 1, 16, 0, tzinfo=UTC),
+        "table_name": 'Aase "II"\r',
+        "line": 7,
+        "unit": "USD",
+        "scale": 100,
+        "small_blind": 1,
+        "big_blind": 2,
+        "players": ["Ånn", 'Bob "the\tcat"', "Ch\\ris"],
+        "hero": None,
+        "pot_total": 0,
+        "rake": 0,
+        "went_to_showdown": True,
+        "fingerprint": "",
+    }
+    imports._insert(ImportedHand, tuple(values), [tuple(values.values())])
+    stored = ImportedHand.objects.get(match=match)
+    assert {name: getattr(stored, name) for name in values} == values
+
+
+def test_each_imported_statistics_line_points_at_its_own_hand(ann: Player) -> None:
+    run(str(DATA / "pokerstars" / "all_in.txt"), "--user", "ann")
+    lines = HoldemStatLine.objects.filter(player=ann)
+    assert lines.count() > 3
+    for line in lines:
+        assert line.hand.match_id == line.match_id

@@ -121,7 +121,7 @@ Line = tuple[int, str]
 _HEADER_AT_LINE = re.compile(HEADER.pattern, re.MULTILINE)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # not slots: pickled to a worker (see games.import_rows.StoredHand)
 class HandText:
     """One hand as the file holds it: its text from its header on (line ends and blank lines
     kept, up to the next header), the header's line number and the hand id the header gives."""
