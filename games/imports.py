@@ -14,6 +14,7 @@ id — are skipped.
 
 from __future__ import annotations
 
+import functools
 import gzip
 import io
 import json
@@ -31,7 +32,18 @@ from typing import IO, Any, BinaryIO, TextIO
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, F, JSONField, Q, TextField
+from django.db.models import (
+    BooleanField,
+    Count,
+    F,
+    FloatField,
+    ForeignKey,
+    IntegerField,
+    JSONField,
+    Q,
+    TextField,
+    UUIDField,
+)
 from django.db.models.functions import Cast
 from django.utils import timezone
 
@@ -682,18 +694,33 @@ def _insert(model: Any, attnames: Sequence[str], rows: Iterable[Sequence[Any]]) 
     if connection.vendor != "postgresql":
         model.objects.bulk_create(model(**dict(zip(attnames, row, strict=True))) for row in rows)
         return
-    as_json = [isinstance(field, JSONField) for field in fields]
+    texts = [_column_text(field) for field in fields]
     text = "".join(
-        "\t".join(
-            copy_value(value, as_json=is_json) for value, is_json in zip(row, as_json, strict=True)
-        )
-        + "\n"
+        "\t".join([text(value) for text, value in zip(texts, row, strict=True)]) + "\n"
         for row in rows
     )
     table = connection.ops.quote_name(model._meta.db_table)
     columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
     with connection.cursor() as cursor, cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
         copy.write(text.encode())
+
+
+_BOOLEAN_TEXT = {True: "t", False: "f"}
+
+
+def _column_text(field: Any) -> Callable[[Any], str]:
+    """How a value of ``field`` is written in COPY's text form: numbers and ids that cannot be
+    NULL by ``str`` itself, no test of the value (an import writes some ninety values a hand),
+    JSON and the rest by :func:`copy_value`."""
+    if isinstance(field, JSONField):
+        return functools.partial(copy_value, as_json=True)
+    if field.null:
+        return copy_value
+    if isinstance(field, BooleanField):
+        return _BOOLEAN_TEXT.__getitem__
+    if isinstance(field, IntegerField | FloatField | UUIDField | ForeignKey):
+        return str
+    return copy_value
 
 
 def _store_events(hands: Sequence[StoredHand]) -> None:
