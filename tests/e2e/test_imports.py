@@ -22,11 +22,11 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.db import connection
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from bots.workers import database_url, new_queue_name, route_tasks_to, start_worker
 from cardavia.celery import app
-from games.models import Player
+from games.models import HandImport, Player
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.test_accessibility import axe_violations
 from tests.e2e.test_replay import shot
@@ -524,6 +524,41 @@ def test_screenshots(
     page.select_option("#stats-source", "imported")
     expect(page.locator(".stats-level").first).to_be_visible()
     shot(page, f"imports-stats-{name}")
+
+
+def test_a_file_refused_whole_stays_listed_when_the_list_arrives_after_it(
+    browse: Any, importer: Player, tmp_path: Path
+) -> None:
+    """The page reads the earlier imports as it opens; a file refused whole meanwhile (the
+    server keeps no import of it) stays on the list that read brings, beside what it lists."""
+    HandImport.objects.create(
+        owner=importer,
+        file_name="earlier.txt",
+        size=1,
+        status=HandImport.Status.DONE,
+        imported=1,
+    )
+    page = browse(player=importer)
+    held: list[Route] = []
+
+    def hold_the_list(route: Route) -> None:
+        if route.request.method == "GET":
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/api/imports/(\?.*)?$"), hold_the_list)
+    open_imports(page)
+    browse.expect_status(422)
+    upload(page, not_a_history(tmp_path))
+    refused = page.locator(".import-job[data-status=refused]")
+    expect(refused).to_have_count(1)
+    assert held, "the list of imports was not read as the page opened"
+    for route in held:
+        route.continue_()
+    expect(job(page, "earlier.txt")).to_have_attribute("data-status", "done")
+    expect(refused).to_have_count(1)
+    expect(job(page, "shopping list.txt")).to_have_attribute("data-status", "refused")
 
 
 def test_amounts_are_written_exactly_in_the_hands_unit(browse: Any) -> None:

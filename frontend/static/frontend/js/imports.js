@@ -48,12 +48,17 @@ export async function open() {
 }
 
 // Read afresh at each visit (another tab may have imported, another account signed in); the
-// files still being sent stay at the top.
+// files sent while the list was read stay at the top, those refused whole too (the server
+// keeps no import of them), unless the list holds them already.
 async function loadJobs() {
+  const first = counter + 1; // the first upload sent after this read began
   try {
     const listed = listOf(await api.imports(), "imports").slice(0, KEPT);
-    const sending = (imports.jobs || []).filter((job) => job.uploading);
-    imports.jobs = [...sending, ...listed.map(fromResource)];
+    const ids = new Set(listed.map((resource) => resource.id));
+    const sentMeanwhile = (imports.jobs || []).filter(
+      (job) => job.uploading || (job.sent >= first && !(job.resource && ids.has(job.resource.id))),
+    );
+    imports.jobs = [...sentMeanwhile, ...listed.map(fromResource)];
     listed.filter((resource) => !FINISHED.has(resource.status)).forEach((resource) => follow(resource.id));
   } catch (error) {
     imports.jobs = imports.jobs || [];
@@ -112,7 +117,7 @@ export function upload(files) {
   imports.jobs = imports.jobs || [];
   for (const file of list) {
     counter += 1;
-    const job = { key: `upload-${counter}`, file_name: file.name, size: file.size, resource: null, error: null, uploading: true };
+    const job = { key: `upload-${counter}`, sent: counter, file_name: file.name, size: file.size, resource: null, error: null, uploading: true };
     imports.jobs = [job, ...imports.jobs];
     send(job, file);
   }
@@ -132,6 +137,8 @@ async function send(job, file) {
   }
   if (job.resource) {
     job.key = job.resource.id;
+    // The list read meanwhile may hold this import already: one entry for it.
+    imports.jobs = imports.jobs.filter((each) => each === job || !(each.resource && each.resource.id === job.key));
     if (FINISHED.has(job.resource.status)) settled();
     else follow(job.resource.id);
   }
