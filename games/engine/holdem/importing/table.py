@@ -12,19 +12,27 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from games.engine.cards import STANDARD_DECK, is_card
 from games.engine.errors import ErrorCode, IllegalAction
 from games.engine.events import Event, to_record
 from games.engine.holdem import events as ev
-from games.engine.holdem.game import UNKNOWN_CARD, Act, StartHand, StartMatch, advance_in_place
+from games.engine.holdem.game import (
+    UNKNOWN_CARD,
+    Act,
+    Command,
+    StartHand,
+    StartMatch,
+    advance_in_place,
+)
 from games.engine.holdem.importing.source import (
     HandRefused,
     ParsedHand,
     SourceAction,
     SourceHand,
 )
-from games.engine.holdem.state import BETTING, HoldemState
+from games.engine.holdem.state import BETTING, HoldemState, fold
 
 MAX_PLAYERS = 10
 # The edition of docs/rules.md imported tables play: live hands are turned up before an all-in
@@ -59,23 +67,51 @@ def play_source(hand: SourceHand, *, rake: tuple[int, ...] | None = None) -> Par
     )
     events: list[Event] = []
     state = HoldemState()
+    start_hand = StartHand(deck=deck)
     try:
         advance_in_place(state, table, events)
-        advance_in_place(state, StartHand(deck=deck), events)
+        advance_in_place(state, start_hand, events)
     except IllegalAction as refusal:
         raise HandRefused(ErrorCode.MISSING_FIELD, hand.line, field=refusal.code.value) from None
+    # The command the hand ended in (all-in from the forced bets: the deal), and where its
+    # events start: the rake is only read when the pots are paid, in that command.
+    ending = _Ending(1, start_hand) if state.phase != BETTING else None
     for action in hand.actions:
-        _play(state, action, hand, events)
+        start = len(events)
+        played = _play(state, action, hand, events)
+        if ending is None and played is not None and state.phase != BETTING:
+            ending = _Ending(start, played)
     if state.phase == BETTING and hand.complete:
         raise HandRefused(ErrorCode.HAND_TRUNCATED, _last_line(hand))
-    if state.phase != BETTING:
+    if ending is not None:
         _check_board_used(state, hand)
         rakes = None if _pays_as_the_file(events, hand) else _rake_by_pot(events, hand)
         if rakes is not None and rakes != table.rake:
-            # The room took its rake pot by pot: play the hand again with that split.
-            return play_source(hand, rake=rakes)
+            # The room took its rake pot by pot: the pots paid again with that split (read
+            # from each pot's total and winners, which no rake changes: once is enough).
+            events = _settled_again(events, ending, rakes)
         _check_payouts(events, hand)
     return _parsed(hand, tuple(events), finished=state.phase != BETTING)
+
+
+@dataclass(frozen=True, slots=True)
+class _Ending:
+    """The command a hand ended in, and the index of its first event."""
+
+    start: int
+    command: Command
+
+
+def _settled_again(events: list[Event], ending: _Ending, rake: tuple[int, ...]) -> list[Event]:
+    """The hand's events on a table taking ``rake``: those before the command the hand ended in
+    folded again (the rake changes nothing before the pots are paid), then that command played
+    again — the events a whole new play would give, without deciding every action anew."""
+    opening = events[0]
+    assert isinstance(opening, ev.MatchStarted)
+    replayed = [replace(opening, rake=rake), *events[1 : ending.start]]
+    state = fold(replayed)
+    advance_in_place(state, ending.command, replayed)
+    return replayed
 
 
 def _pays_as_the_file(events: Sequence[Event], hand: SourceHand) -> bool:
@@ -161,12 +197,14 @@ def deck_for(hand: SourceHand) -> tuple[str, ...]:
     return tuple(slots)
 
 
-def _play(state: HoldemState, action: SourceAction, hand: SourceHand, events: list[Event]) -> None:
+def _play(
+    state: HoldemState, action: SourceAction, hand: SourceHand, events: list[Event]
+) -> Act | None:
     """One action, checked against our engine's turn, street and rules (the state changes in
-    place: a refused hand's state is thrown away)."""
+    place: a refused hand's state is thrown away); the command played (None: skipped)."""
     name = hand.players[action.player]
     if action.kind in ("check", "call") and _check_nobody_could_answer(state, action):
-        return
+        return None
     to_act = state.to_act if state.phase == BETTING else None
     if to_act is None:
         raise HandRefused(
@@ -200,8 +238,9 @@ def _play(state: HoldemState, action: SourceAction, hand: SourceHand, events: li
             )
     elif kind == "call" and seat.bet >= state.current_bet:
         kind = "check"  # a call of nothing (a room's way to write a check)
+    command = Act(seat=to_act, kind=kind, amount=action.amount)
     try:
-        advance_in_place(state, Act(seat=to_act, kind=kind, amount=action.amount), events)
+        advance_in_place(state, command, events)
     except IllegalAction as refusal:
         raise HandRefused(
             ErrorCode.IMPOSSIBLE_ACTION,
@@ -215,6 +254,7 @@ def _play(state: HoldemState, action: SourceAction, hand: SourceHand, events: li
         raise HandRefused(
             ErrorCode.SHOWDOWN_CARDS_UNKNOWN, action.line, players=list(hand.players)
         ) from None
+    return command
 
 
 def _check_nobody_could_answer(state: HoldemState, action: SourceAction) -> bool:
