@@ -266,9 +266,10 @@ def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
     >>> uncalled_bet([40, 40, 0]) is None
     True
     """
-    top = max(range(len(bets)), key=lambda seat: bets[seat])
-    second = max((bet for seat, bet in enumerate(bets) if seat != top), default=0)
-    excess = bets[top] - second
+    highest = max(bets)
+    top = list(bets).index(highest)  # the first seat with it, as max() by seat would give
+    second = max((*bets[:top], *bets[top + 1 :]), default=0)
+    excess = highest - second
     return (top, excess) if excess > 0 else None
 
 

@@ -219,14 +219,19 @@ def _start_hand(state: HoldemState, command: StartHand, emit: Emit) -> None:
 def _valid_deck(deck: tuple[str, ...], *, unknown_allowed: bool) -> bool:
     """The 52 standard cards; an imported table's deck may hide some as ``"??"``."""
     if not unknown_allowed:
-        return sorted(deck) == sorted(STANDARD_DECK)
+        return sorted(deck) == _SORTED_DECK
     known = [card for card in deck if card != UNKNOWN_CARD]
     distinct = set(known)
     return (
         len(deck) == len(STANDARD_DECK)
         and len(distinct) == len(known)
-        and distinct <= set(STANDARD_DECK)
+        and distinct <= _STANDARD_CARDS
     )
+
+
+# The standard deck as every deal checks it, built once.
+_SORTED_DECK = sorted(STANDARD_DECK)
+_STANDARD_CARDS = frozenset(STANDARD_DECK)
 
 
 def _post_table_forced_bets(state: HoldemState, emit: Emit) -> None:

@@ -83,15 +83,22 @@ def play_source(hand: SourceHand, *, rake: tuple[int, ...] | None = None) -> Par
             ending = _Ending(start, played)
     if state.phase == BETTING and hand.complete:
         raise HandRefused(ErrorCode.HAND_TRUNCATED, _last_line(hand))
+    awards = _awards(events)
     if ending is not None:
         _check_board_used(state, hand)
-        rakes = None if _pays_as_the_file(events, hand) else _rake_by_pot(events, hand)
+        rakes = None if _pays_as_the_file(awards, hand) else _rake_by_pot(awards, hand)
         if rakes is not None and rakes != table.rake:
             # The room took its rake pot by pot: the pots paid again with that split (read
             # from each pot's total and winners, which no rake changes: once is enough).
             events = _settled_again(events, ending, rakes)
-        _check_payouts(events, hand)
-    return _parsed(hand, tuple(events), finished=state.phase != BETTING)
+            awards = _awards(events)
+        _check_payouts(awards, hand)
+    return _parsed(hand, tuple(events), awards, finished=state.phase != BETTING)
+
+
+def _awards(events: Sequence[Event]) -> list[ev.PotAwarded]:
+    """The hand's pots as paid (read once: the checks below each go through them)."""
+    return [item for item in events if isinstance(item, ev.PotAwarded)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,39 +121,38 @@ def _settled_again(events: list[Event], ending: _Ending, rake: tuple[int, ...]) 
     return replayed
 
 
-def _pays_as_the_file(events: Sequence[Event], hand: SourceHand) -> bool:
+def _pays_as_the_file(awards: Sequence[ev.PotAwarded], hand: SourceHand) -> bool:
     """Whether every player was paid what the file says (or the file does not say)."""
     if hand.collected is None:
         return True
-    return _paid(events) == {seat: amount for seat, amount in hand.collected.items() if amount}
+    return _paid(awards) == {seat: amount for seat, amount in hand.collected.items() if amount}
 
 
-def _paid(events: Sequence[Event]) -> dict[int, int]:
+def _paid(awards: Sequence[ev.PotAwarded]) -> dict[int, int]:
     paid: dict[int, int] = {}
-    for item in events:
-        if isinstance(item, ev.PotAwarded):
-            for seat, share in zip(item.winners, item.shares, strict=True):
-                if share:
-                    paid[seat] = paid.get(seat, 0) + share
+    for item in awards:
+        for seat, share in zip(item.winners, item.shares, strict=True):
+            if share:
+                paid[seat] = paid.get(seat, 0) + share
     return paid
 
 
-def _rake_by_pot(events: Sequence[Event], hand: SourceHand) -> tuple[int, ...] | None:
+def _rake_by_pot(awards: Sequence[ev.PotAwarded], hand: SourceHand) -> tuple[int, ...] | None:
     """The rake of each pot that makes each player's payout the file's, where the pots'
     winners tell it: a pot whose winners win no other pot paid what they collected; the rest of
     the rake is the main pot's (any split of it pays the same). None if the file does not say
     what it paid, or takes no rake."""
     if not hand.rake or hand.collected is None:
         return None
-    awards = sorted((item for item in events if isinstance(item, ev.PotAwarded)), key=_pot)
-    if len(awards) < 2:
+    by_pot = sorted(awards, key=_pot)
+    if len(by_pot) < 2:
         return None
     wins: dict[int, int] = {}
-    for award in awards:
+    for award in by_pot:
         for seat in award.winners:
             wins[seat] = wins.get(seat, 0) + 1
-    rakes = [0] * len(awards)
-    for index, award in enumerate(awards):
+    rakes = [0] * len(by_pot)
+    for index, award in enumerate(by_pot):
         if index and all(wins[seat] == 1 for seat in award.winners):
             paid = sum(hand.collected.get(seat, 0) for seat in award.winners)
             rakes[index] = award.amount + award.rake - paid
@@ -275,16 +281,15 @@ def _check_board_used(state: HoldemState, hand: SourceHand) -> None:
         )
 
 
-def _check_payouts(events: Sequence[Event], hand: SourceHand) -> None:
+def _check_payouts(awards: Sequence[ev.PotAwarded], hand: SourceHand) -> None:
     """What the file says each player collected is what our rules pay (every player, at a
     table without rake; the total where the room's rake may split across pots otherwise)."""
     if hand.collected is None:
         return
     paid: dict[int, int] = {}
-    for item in events:
-        if isinstance(item, ev.PotAwarded):
-            for seat, share in zip(item.winners, item.shares, strict=True):
-                paid[seat] = paid.get(seat, 0) + share
+    for item in awards:
+        for seat, share in zip(item.winners, item.shares, strict=True):
+            paid[seat] = paid.get(seat, 0) + share
     if hand.rake:
         collected = hand.collected
         ours, theirs = sum(paid.values()), sum(collected.values())
@@ -313,8 +318,13 @@ def _last_line(hand: SourceHand) -> int:
     return hand.actions[-1].line if hand.actions else hand.line
 
 
-def _parsed(hand: SourceHand, events: tuple[Event, ...], *, finished: bool) -> ParsedHand:
-    awards = [item for item in events if isinstance(item, ev.PotAwarded)]
+def _parsed(
+    hand: SourceHand,
+    events: tuple[Event, ...],
+    awards: Sequence[ev.PotAwarded],
+    *,
+    finished: bool,
+) -> ParsedHand:
     return ParsedHand(
         room=hand.room,
         hand_id=hand.hand_id,
