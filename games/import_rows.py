@@ -14,6 +14,7 @@ as a serial read would.
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import secrets
 import time
@@ -124,13 +125,21 @@ def _event_copy(match_id: uuid.UUID, records: Sequence[dict[str, Any]], now: dat
     created_at (the writer's column order)."""
     prefix = f"{match_id}\t"
     suffix = f"\t{now.isoformat()}\n"
-    encode = _payload_json
+    # Each row's last columns, by seq: only the table's start (seq 1) has another hand number.
+    table_end = f"\t{_copy_number(hand_number(1))}{suffix}"
+    hand_end = f"\t{_copy_number(hand_number(2))}{suffix}"
     rows = [
-        f"{prefix}{seq}\t{_copy_escape(record['type'])}\t{record['version']}\t"
-        f"{_copy_escape(encode(record['payload']))}\t{_copy_number(hand_number(seq))}{suffix}"
+        f"{prefix}{seq}\t{_copy_type(record['type'])}\t{record['version']}\t"
+        f"{_copy_escape(_payload_json(record['payload']))}{hand_end if seq > 1 else table_end}"
         for seq, record in enumerate(records, start=1)
     ]
     return "".join(rows).encode()
+
+
+@functools.cache
+def _copy_type(type_name: str) -> str:
+    """An event type as COPY text, escaped once per type rather than once per row."""
+    return _copy_escape(type_name)
 
 
 def _copy_number(number: int | None) -> str:

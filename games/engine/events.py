@@ -131,7 +131,9 @@ def upcaster(type_name: str, *, from_version: int) -> Callable[[Upcaster], Upcas
 
 
 def to_record(item: Event) -> dict[str, Any]:
-    return {"type": item.TYPE, "version": item.VERSION, "payload": item.payload()}
+    # Event.payload's builder called here directly: a call fewer for each event stored.
+    build = _PAYLOAD_BUILDERS.get(type(item)) or _payload_builder(type(item))
+    return {"type": item.TYPE, "version": item.VERSION, "payload": build(item)}
 
 
 def upcast(type_name: str, version: int, payload: Payload) -> Payload:

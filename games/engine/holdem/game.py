@@ -352,7 +352,8 @@ def _raked(amounts: Sequence[int], rakes: Sequence[int]) -> list[tuple[int, int]
 
 def _showdown_order(state: HoldemState) -> list[int]:
     assert state.button is not None
-    return [seat for seat in state.clockwise_from(state.button + 1) if state.seats[seat].live]
+    seats = state.seats
+    return [seat for seat in state.clockwise_from(state.button + 1) if seats[seat].live]
 
 
 def _return_uncalled_bet(state: HoldemState, emit: Emit) -> None:

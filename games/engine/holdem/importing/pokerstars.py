@@ -71,6 +71,7 @@ _UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<nam
 _STREET = re.compile(r"^\*\*\* (?P<title>[A-Z ]+?) \*\*\*(?P<cards>.*)$")
 _TOTAL = re.compile(r"^Total pot (?P<total>\S+)(?:.*?\| Rake (?P<rake>\S+))?")
 _BOARD = re.compile(r"^Board \[(?P<cards>[^\]]*)\]")
+_BRACKETED = re.compile(r"\[([^\]]*)\]")
 _SUMMARY_SEAT = re.compile(
     r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))* (?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\]"
 )
@@ -481,7 +482,7 @@ def _chatter(text: str) -> bool:
 
 
 def _bracketed(text: str) -> list[list[str]]:
-    return [group.split() for group in re.findall(r"\[([^\]]*)\]", text)]
+    return [group.split() for group in _BRACKETED.findall(text)]
 
 
 def _game_name(game: str) -> str:
