@@ -114,10 +114,9 @@ def hand_number(seq: int) -> int | None:
     return None if seq == 1 else 1
 
 
-def _payload_json(payload: dict[str, Any]) -> str:
-    """The payload as compact JSON (the column is jsonb, which keeps the value, not the
-    spacing); keys that are not strings written as strings, as ``json.dumps`` does."""
-    return orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS).decode()
+# Payloads as compact JSON (the column is jsonb, which keeps the value, not the spacing); keys
+# that are not strings written as strings, as ``json.dumps`` does.
+_JSON_OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
 def _event_copy(match_id: uuid.UUID, records: Sequence[dict[str, Any]], now: datetime) -> bytes:
@@ -128,9 +127,11 @@ def _event_copy(match_id: uuid.UUID, records: Sequence[dict[str, Any]], now: dat
     # Each row's last columns, by seq: only the table's start (seq 1) has another hand number.
     table_end = f"\t{_copy_number(hand_number(1))}{suffix}"
     hand_end = f"\t{_copy_number(hand_number(2))}{suffix}"
+    dumps = orjson.dumps
     rows = [
         f"{prefix}{seq}\t{_copy_type(record['type'])}\t{record['version']}\t"
-        f"{_copy_escape(_payload_json(record['payload']))}{hand_end if seq > 1 else table_end}"
+        f"{_copy_escape(dumps(record['payload'], option=_JSON_OPTIONS).decode())}"
+        f"{hand_end if seq > 1 else table_end}"
         for seq, record in enumerate(records, start=1)
     ]
     return "".join(rows).encode()

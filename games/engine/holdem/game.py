@@ -220,12 +220,11 @@ def _valid_deck(deck: tuple[str, ...], *, unknown_allowed: bool) -> bool:
     """The 52 standard cards; an imported table's deck may hide some as ``"??"``."""
     if not unknown_allowed:
         return sorted(deck) == _SORTED_DECK
-    known = [card for card in deck if card != UNKNOWN_CARD]
-    distinct = set(known)
+    distinct = set(deck)
+    distinct.discard(UNKNOWN_CARD)
+    known = len(deck) - deck.count(UNKNOWN_CARD)  # every card told, repeats included
     return (
-        len(deck) == len(STANDARD_DECK)
-        and len(distinct) == len(known)
-        and distinct <= _STANDARD_CARDS
+        len(deck) == len(STANDARD_DECK) and len(distinct) == known and distinct <= _STANDARD_CARDS
     )
 
 
