@@ -375,7 +375,7 @@ def _hole_cards_dealt(state: HoldemState, event: ev.HoleCardsDealt) -> None:
 
 
 def _board_dealt(state: HoldemState, event: ev.BoardDealt) -> None:
-    state.street = Street(event.street)
+    state.street = event.street  # a Street already (BoardDealt converts a stored record's text)
     state.board.extend(event.cards)
     state.next_card += 1 + len(event.cards)
     state.current_bet = 0

@@ -244,7 +244,7 @@ def _play(
             )
     elif kind == "call" and seat.bet >= state.current_bet:
         kind = "check"  # a call of nothing (a room's way to write a check)
-    command = Act(seat=to_act, kind=kind, amount=action.amount)
+    command = _command(to_act, kind, action.amount)
     try:
         advance_in_place(state, command, events)
     except IllegalAction as refusal:
@@ -261,6 +261,20 @@ def _play(
             ErrorCode.SHOWDOWN_CARDS_UNKNOWN, action.line, players=list(hand.players)
         ) from None
     return command
+
+
+# Each seat's fold, check and call, built once: a command is a value (frozen), and the same few
+# come back in every hand, where building one costs more than the look-up.
+_PAYING_COMMANDS: dict[tuple[int, str], Act] = {}
+
+
+def _command(seat: int, kind: str, amount: int | None) -> Act:
+    if amount is None and kind in ("fold", "check", "call"):
+        command = _PAYING_COMMANDS.get((seat, kind))
+        if command is None:
+            command = _PAYING_COMMANDS[seat, kind] = Act(seat=seat, kind=kind)
+        return command
+    return Act(seat=seat, kind=kind, amount=amount)
 
 
 def _check_nobody_could_answer(state: HoldemState, action: SourceAction) -> bool:
