@@ -14,6 +14,7 @@ as a serial read would.
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import secrets
 import time
@@ -115,10 +116,13 @@ def hand_number(seq: int) -> int | None:
     return None if seq == 1 else 1
 
 
-def _payload_json(payload: Any) -> str:
-    """The payload as compact JSON (the column is jsonb, which keeps the value, not the
-    spacing); keys that are not strings written as strings, as ``json.dumps`` does."""
-    return orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS).decode()
+# Payloads as compact JSON (the column is jsonb, which keeps the value, not the spacing); keys
+# that are not strings written as strings, as ``json.dumps`` does.
+_JSON_OPTIONS = orjson.OPT_NON_STR_KEYS
+
+
+def _json_text(value: Any) -> str:
+    return orjson.dumps(value, option=_JSON_OPTIONS).decode()
 
 
 def _event_copy(match_id: uuid.UUID, records: Sequence[dict[str, Any]], now: datetime) -> bytes:
@@ -126,13 +130,23 @@ def _event_copy(match_id: uuid.UUID, records: Sequence[dict[str, Any]], now: dat
     created_at (the writer's column order)."""
     prefix = f"{match_id}\t"
     suffix = f"\t{now.isoformat()}\n"
-    encode = _payload_json
+    # Each row's last columns, by seq: only the table's start (seq 1) has another hand number.
+    table_end = f"\t{_copy_number(hand_number(1))}{suffix}"
+    hand_end = f"\t{_copy_number(hand_number(2))}{suffix}"
+    dumps = orjson.dumps
     rows = [
-        f"{prefix}{seq}\t{_copy_escape(record['type'])}\t{record['version']}\t"
-        f"{_copy_escape(encode(record['payload']))}\t{_copy_number(hand_number(seq))}{suffix}"
+        f"{prefix}{seq}\t{_copy_type(record['type'])}\t{record['version']}\t"
+        f"{_copy_escape(dumps(record['payload'], option=_JSON_OPTIONS).decode())}"
+        f"{hand_end if seq > 1 else table_end}"
         for seq, record in enumerate(records, start=1)
     ]
     return "".join(rows).encode()
+
+
+@functools.cache
+def _copy_type(type_name: str) -> str:
+    """An event type as COPY text, escaped once per type rather than once per row."""
+    return _copy_escape(type_name)
 
 
 def _copy_number(number: int | None) -> str:
@@ -140,11 +154,11 @@ def _copy_number(number: int | None) -> str:
 
 
 def copy_value(value: Any, *, as_json: bool = False) -> str:
-    """A column's value in COPY's text form: a JSON column's value as compact JSON (as
-    :func:`_payload_json`), else None as NULL, booleans as ``t`` / ``f``, text escaped, and
+    """A column's value in COPY's text form: a JSON column's value as compact JSON (as the
+    events' payloads), else None as NULL, booleans as ``t`` / ``f``, text escaped, and
     numbers, ids and times as ``str`` writes them."""
     if as_json:
-        return _copy_escape(_payload_json(value))
+        return _copy_escape(_json_text(value))
     if value is None:
         return "\\N"
     if isinstance(value, bool):

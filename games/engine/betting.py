@@ -266,9 +266,10 @@ def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
     >>> uncalled_bet([40, 40, 0]) is None
     True
     """
-    top = max(range(len(bets)), key=lambda seat: bets[seat])
-    second = max((bet for seat, bet in enumerate(bets) if seat != top), default=0)
-    excess = bets[top] - second
+    highest = max(bets)
+    top = list(bets).index(highest)  # the first seat with it, as max() by seat would give
+    second = max((*bets[:top], *bets[top + 1 :]), default=0)
+    excess = highest - second
     return (top, excess) if excess > 0 else None
 
 
@@ -337,6 +338,20 @@ def raising_reopened(state: BettingRound, seat_index: int) -> bool:
     return not seat.acted or state.current_bet - seat.seen_bet >= state.last_full_raise
 
 
+# The choices about chips owed: fold, check, call.
+PAYING_KINDS = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL)
+# (can_fold, can_check, can_call, call_amount), as LegalActions has them.
+OwedChoices = tuple[bool, bool, bool, int]
+
+
+def owed_choices(state: BettingRound, seat_index: int) -> OwedChoices:
+    """What a seat may do about the chips it owes: fold or call them (a call of its whole stack
+    at most), or check when it owes nothing."""
+    seat = state.seats[seat_index]
+    owed = state.current_bet - seat.bet
+    return owed > 0, owed == 0, owed > 0, min(owed, seat.stack)
+
+
 def someone_could_respond(state: BettingRound, seat_index: int) -> bool:
     """Whether any other player still in the hand has chips to answer a raise."""
     return any(seat.can_act for i, seat in enumerate(state.seats) if i != seat_index)
@@ -360,6 +375,7 @@ class BettingRules[S: BettingRound]:
         """The betting choices of seat ``index``, to act in ``state``."""
         seat = state.seats[index]
         owed = state.current_bet - seat.bet
+        can_fold, can_check, can_call, call_amount = owed_choices(state, index)
         max_to = seat.bet + seat.stack
         can_raise = (
             seat.stack > owed
@@ -370,10 +386,10 @@ class BettingRules[S: BettingRound]:
         opening = state.current_bet == 0
         return LegalActions(
             seat=index,
-            can_fold=owed > 0,
-            can_check=owed == 0,
-            can_call=owed > 0,
-            call_amount=min(owed, seat.stack),
+            can_fold=can_fold,
+            can_check=can_check,
+            can_call=can_call,
+            call_amount=call_amount,
             can_bet=can_raise and opening,
             can_raise=can_raise and not opening,
             min_raise_to=min_to if can_raise else 0,
@@ -392,23 +408,23 @@ class BettingRules[S: BettingRound]:
             return refuse(self.nobody_answers)
         return refuse(ErrorCode.RAISE_NOT_REOPENED)
 
+    def event_for(self, state: S, index: int, kind: str, amount: Any) -> Action:
+        """:meth:`action_event` of seat ``index``'s own :meth:`legal_actions`. A fold, check
+        or call reads no more of them than what the seat owes (:func:`owed_choices`), so only
+        that is worked out for one: the rest of the choices cost more than the action itself,
+        on every action a hand-history import replays."""
+        if kind in PAYING_KINDS:
+            return self._paying_event(index, kind, owed_choices(state, index))
+        return self.action_event(state, self.legal_actions(state, index), kind, amount)
+
     def action_event(self, state: S, legal: LegalActions, kind: str, amount: Any) -> Action:
         """The event for ``legal.seat`` choosing ``kind`` (``amount``: the bet-to total), which
         ``legal`` must allow; anything else is refused with its code."""
         seat = legal.seat
         events = self.events
-        if kind == ActionKind.FOLD:
-            if not legal.can_fold:
-                raise refuse(ErrorCode.NOTHING_TO_FOLD)
-            return events.folded(seat=seat)
-        if kind == ActionKind.CHECK:
-            if not legal.can_check:
-                raise refuse(ErrorCode.CANNOT_CHECK, to_call=legal.call_amount)
-            return events.checked(seat=seat)
-        if kind == ActionKind.CALL:
-            if not legal.can_call:
-                raise refuse(ErrorCode.NOTHING_TO_CALL)
-            return events.called(seat=seat, amount=legal.call_amount)
+        if kind in PAYING_KINDS:
+            owed = (legal.can_fold, legal.can_check, legal.can_call, legal.call_amount)
+            return self._paying_event(seat, kind, owed)
         opening = state.current_bet == 0
         if kind == ActionKind.BET and not opening:
             raise refuse(ErrorCode.CANNOT_BET)
@@ -427,6 +443,21 @@ class BettingRules[S: BettingRound]:
         if opening:
             return events.bet(seat=seat, to=amount)
         return events.raised(seat=seat, to=amount)
+
+    def _paying_event(self, seat: int, kind: str, owed: OwedChoices) -> Action:
+        """``seat``'s fold, check or call (``kind``), if its ``owed`` choices allow it."""
+        can_fold, can_check, can_call, call_amount = owed
+        if kind == ActionKind.FOLD:
+            if not can_fold:
+                raise refuse(ErrorCode.NOTHING_TO_FOLD)
+            return self.events.folded(seat=seat)
+        if kind == ActionKind.CHECK:
+            if not can_check:
+                raise refuse(ErrorCode.CANNOT_CHECK, to_call=call_amount)
+            return self.events.checked(seat=seat)
+        if not can_call:
+            raise refuse(ErrorCode.NOTHING_TO_CALL)
+        return self.events.called(seat=seat, amount=call_amount)
 
     def uncalled_bet_returned(self, bets: Sequence[int]) -> UncalledBetReturned | None:
         """The return of what nobody matched of ``bets`` (this round's, or a deal's

@@ -77,8 +77,10 @@ class Deciding[S: Copyable, C]:
         to ``produced``. For a caller that discards ``state`` when a command is refused (a
         refusal may leave it half changed), such as a hand-history import."""
 
+        handlers = self.folding.handlers  # Folding.apply, its look-ups done once a command
+
         def emit(item: Event) -> None:
-            self.folding.apply(state, item)
+            handlers[type(item)](state, item)
             produced.append(item)
 
         self._decide(state, command, emit)

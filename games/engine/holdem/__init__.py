@@ -128,22 +128,28 @@ class Holdem(EngineGame[HoldemState, Command]):
         a player went all-in (the admin's filter)."""
         opening = events[0][1]
         assert isinstance(opening, ev.HandStarted)
-        board = [
-            card for _, item in events if isinstance(item, ev.BoardDealt) for card in item.cards
-        ]
+        # The board, the showdown and the seats dealt in, read in one pass (an import asks this
+        # of every hand).
+        board: list[str] = []
+        showdown = False
+        dealt: set[int] = set()
+        for _, item in events:
+            if isinstance(item, ev.BoardDealt):
+                board.extend(item.cards)
+            elif isinstance(item, ev.HandShown):
+                showdown = True
+            elif isinstance(item, ev.HoleCardsDealt):
+                dealt.add(item.seat)
         return summarize(
             events,
             awards=ev.PotAwarded,
             ended=ev.HandEnded,
-            showdown=any(isinstance(item, ev.HandShown) for _, item in events),
+            showdown=showdown,
             detail={
                 "button": opening.button,
                 "board": board,
                 "all_in": went_all_in(
-                    events,
-                    dealt={item.seat for _, item in events if isinstance(item, ev.HoleCardsDealt)},
-                    awards=ev.PotAwarded,
-                    ended=ev.HandEnded,
+                    events, dealt=dealt, awards=ev.PotAwarded, ended=ev.HandEnded
                 ),
             },
         )

@@ -43,4 +43,4 @@ def action_event(state: HoldemState, seat: int, kind: str, amount: int | None) -
     if state.phase != Phase.BETTING or state.to_act is None:
         raise refuse(ErrorCode.NO_HAND_IN_PROGRESS)
     check_turn(kind, seat, state.to_act)
-    return RULES.action_event(state, RULES.legal_actions(state, seat), kind, amount)
+    return RULES.event_for(state, seat, kind, amount)

@@ -342,9 +342,13 @@ def hand_rank(value: int) -> HandRank:
     kind = category(value)
     if not 0 <= kind < len(CATEGORY_NAMES):
         raise ValueError(f"{value} is not a hand value")
-    slots = [value >> shift & 0xF for shift in (16, 12, 8, 4, 0)]
-    ranks = [RANK_CHARACTERS[rank] for rank in slots[: _SIGNIFICANT_RANKS[kind]]]
+    shifts = _RANK_SHIFTS[: _SIGNIFICANT_RANKS[kind]]
+    ranks = [RANK_CHARACTERS[value >> shift & 0xF] for shift in shifts]
     return {"category": CATEGORY_NAMES[kind], "ranks": ranks}
+
+
+# Where each of a value's five rank slots sits, most significant first.
+_RANK_SHIFTS = (16, 12, 8, 4, 0)
 
 
 # How many of a category's ranks name the hand ("pair of eights": one; "two pair, kings and

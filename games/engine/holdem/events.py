@@ -131,7 +131,8 @@ class BlindPosted(Event):
     amount: int
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "blind", Blind(self.blind))  # a stored record holds the text
+        if type(self.blind) is not Blind:  # a stored record holds the text; a deal, the blind
+            object.__setattr__(self, "blind", Blind(self.blind))
 
 
 @event("holdem.hole_cards_dealt")
@@ -151,7 +152,8 @@ class BoardDealt(Event):
     cards: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "street", Street(self.street))  # a stored record holds the text
+        if type(self.street) is not Street:  # a stored record holds the text; a deal, the street
+            object.__setattr__(self, "street", Street(self.street))
 
 
 @event("holdem.cards_exposed")

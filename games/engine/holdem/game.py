@@ -219,14 +219,18 @@ def _start_hand(state: HoldemState, command: StartHand, emit: Emit) -> None:
 def _valid_deck(deck: tuple[str, ...], *, unknown_allowed: bool) -> bool:
     """The 52 standard cards; an imported table's deck may hide some as ``"??"``."""
     if not unknown_allowed:
-        return sorted(deck) == sorted(STANDARD_DECK)
-    known = [card for card in deck if card != UNKNOWN_CARD]
-    distinct = set(known)
+        return sorted(deck) == _SORTED_DECK
+    distinct = set(deck)
+    distinct.discard(UNKNOWN_CARD)
+    known = len(deck) - deck.count(UNKNOWN_CARD)  # every card told, repeats included
     return (
-        len(deck) == len(STANDARD_DECK)
-        and len(distinct) == len(known)
-        and distinct <= set(STANDARD_DECK)
+        len(deck) == len(STANDARD_DECK) and len(distinct) == known and distinct <= _STANDARD_CARDS
     )
+
+
+# The standard deck as every deal checks it, built once.
+_SORTED_DECK = sorted(STANDARD_DECK)
+_STANDARD_CARDS = frozenset(STANDARD_DECK)
 
 
 def _post_table_forced_bets(state: HoldemState, emit: Emit) -> None:
@@ -347,7 +351,8 @@ def _raked(amounts: Sequence[int], rakes: Sequence[int]) -> list[tuple[int, int]
 
 def _showdown_order(state: HoldemState) -> list[int]:
     assert state.button is not None
-    return [seat for seat in state.clockwise_from(state.button + 1) if state.seats[seat].live]
+    seats = state.seats
+    return [seat for seat in state.clockwise_from(state.button + 1) if seats[seat].live]
 
 
 def _return_uncalled_bet(state: HoldemState, emit: Emit) -> None:

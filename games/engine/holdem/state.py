@@ -228,17 +228,24 @@ def first_to_act(state: HoldemState, start: int) -> int | None:
     When only one seat can act and it owes nothing, nobody could respond to it: no betting.
     """
     seats = state.seats
-    able = [i for i, seat in enumerate(seats) if seat.can_act]
+    current_bet = state.current_bet
+    # Seat.can_act spelled out: this runs after every action and deal, for every seat.
+    able = [i for i, seat in enumerate(seats) if seat.dealt and not seat.folded and seat.stack > 0]
     if not able:
         return None
     if len(able) == 1:
         only = able[0]
-        return only if seats[only].bet < state.current_bet else None
+        return only if seats[only].bet < current_bet else None
     n = len(seats)
     for offset in range(n):
         index = (start + offset) % n
         seat = seats[index]
-        if seat.can_act and (not seat.acted or seat.bet < state.current_bet):
+        if (
+            seat.dealt
+            and not seat.folded
+            and seat.stack > 0
+            and (not seat.acted or seat.bet < current_bet)
+        ):
             return index
     return None
 
@@ -368,7 +375,7 @@ def _hole_cards_dealt(state: HoldemState, event: ev.HoleCardsDealt) -> None:
 
 
 def _board_dealt(state: HoldemState, event: ev.BoardDealt) -> None:
-    state.street = Street(event.street)
+    state.street = event.street  # a Street already (BoardDealt converts a stored record's text)
     state.board.extend(event.cards)
     state.next_card += 1 + len(event.cards)
     state.current_bet = 0

@@ -98,4 +98,4 @@ def action_event(state: UpDownState, seat: int, kind: str, amount: int | None) -
     check_turn(kind, seat, state.to_act)
     if state.phase == Phase.LOCKING:
         raise refuse(ErrorCode.LOCK_FIRST)
-    return RULES.action_event(state, RULES.legal_actions(state, seat), kind, amount)
+    return RULES.event_for(state, seat, kind, amount)

@@ -71,10 +71,15 @@ _UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<nam
 _STREET = re.compile(r"^\*\*\* (?P<title>[A-Z ]+?) \*\*\*(?P<cards>.*)$")
 _TOTAL = re.compile(r"^Total pot (?P<total>\S+)(?:.*?\| Rake (?P<rake>\S+))?")
 _BOARD = re.compile(r"^Board \[(?P<cards>[^\]]*)\]")
+_BRACKETED = re.compile(r"\[([^\]]*)\]")
 _SUMMARY_SEAT = re.compile(
     r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))* (?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\]"
 )
 _SITS_OUT = re.compile(r"^(?P<name>.+?)(?:: sits out| is sitting out)\s*$")
+# What an action line holds after the name, found by one scan: most lines that are no action
+# lack it, and the action's own pattern would try every split of the line into a name first.
+_ACTION_VERB = re.compile(r": (?:folds|checks|calls|bets|raises)")
+ACTION_KINDS = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}
 _CHATTER = (
     " said, ",
     " is disconnected",
@@ -278,7 +283,7 @@ class _Reader:
             if text.startswith("*** HOLE CARDS ***"):
                 self.seat_lines = seats
                 return int(table["button"])
-            seat = _SEAT.match(text)
+            seat = _SEAT.match(text) if text.startswith("Seat ") else None
             if seat is not None:
                 rest = seat["rest"]
                 if "sitting out" in rest or "out of hand" in rest:
@@ -286,7 +291,7 @@ class _Reader:
                 stack = minor_units(seat["stack"], hand.scale, hand.unit, number)
                 seats.append((int(seat["seat"]), seat["name"], stack))
                 continue
-            post = _POST.match(text)
+            post = _POST.match(text) if ": posts " in text else None
             if post is not None:
                 amount = minor_units(post["amount"], hand.scale, hand.unit, number)
                 self.pending_posts.append((number, post["name"], post["what"], amount))
@@ -349,24 +354,24 @@ class _Reader:
         if self.in_summary:
             self._summary_line(number, text)
             return
-        action = _ACTION.match(text)
+        action = _ACTION.match(text) if _ACTION_VERB.search(text) else None
         if action is not None and action["name"] in self.names:
             self._action(number, action)
             return
-        for pattern, handle in (
-            (_DEALT, self._dealt),
-            (_SHOWS, self._shows),
-            (_MUCKS, self._mucks),
-            (_COLLECTED, self._collected),
-            (_UNCALLED, self._uncalled),
-        ):
-            found = pattern.match(text)
-            if found is not None:
-                handle(number, found)
-                return
-        if action is not None:
+        # Each pattern tried only on a line holding the text it cannot match without.
+        if text.startswith("Dealt to ") and (found := _DEALT.match(text)):
+            self._dealt(number, found)
+        elif ": shows [" in text and (found := _SHOWS.match(text)):
+            self._shows(number, found)
+        elif ": mucks hand" in text and (found := _MUCKS.match(text)):
+            self._mucks(number, found)
+        elif " collected " in text and (found := _COLLECTED.match(text)):
+            self._collected(number, found)
+        elif text.startswith("Uncalled bet (") and (found := _UNCALLED.match(text)):
+            self._uncalled(number, found)
+        elif action is not None:
             raise HandRefused(ErrorCode.UNKNOWN_PLAYER, number, player=action["name"])
-        if not _chatter(text):
+        elif not _chatter(text):
             raise HandRefused(ErrorCode.MALFORMED_LINE, number, text=text[:80])
 
     def _section(self, number: int, title: str, cards: str) -> None:
@@ -390,9 +395,7 @@ class _Reader:
         hand = self._hand()
         player = self._player(found["name"], number)
         verb = found["verb"]
-        kind = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}.get(
-            verb, "raise"
-        )
+        kind = ACTION_KINDS.get(verb, "raise")
         amount = None
         if kind in ("bet", "raise"):
             text = found["to"] if kind == "raise" else found["first"]
@@ -442,20 +445,22 @@ class _Reader:
 
     def _summary_line(self, number: int, text: str) -> None:
         hand = self._hand()
-        total = _TOTAL.match(text)
+        # Each pattern tried only on a line holding the text it cannot match without.
+        total = _TOTAL.match(text) if text.startswith("Total pot ") else None
         if total is not None:
             self.total = minor_units(total["total"], hand.scale, hand.unit, number)
             if total["rake"]:
                 self.stated_rake = minor_units(total["rake"], hand.scale, hand.unit, number)
             return
-        board = _BOARD.match(text)
+        board = _BOARD.match(text) if text.startswith("Board [") else None
         if board is not None:
             # The board once more: checked as cards, told by the streets already.
             self.summary_board = [
                 self.book.card(text, number) or "??" for text in board["cards"].split()
             ]
             return
-        seat = _SUMMARY_SEAT.match(text)
+        shown = " showed [" in text or " mucked [" in text
+        seat = _SUMMARY_SEAT.match(text) if shown else None
         if seat is not None and seat["name"] in self.names:
             player = self.names[seat["name"]]
             self.showed[player] = self._hole(player, seat["cards"], number)
@@ -501,7 +506,7 @@ def _chatter(text: str) -> bool:
 
 
 def _bracketed(text: str) -> list[list[str]]:
-    return [group.split() for group in re.findall(r"\[([^\]]*)\]", text)]
+    return [group.split() for group in _BRACKETED.findall(text)]
 
 
 def _game_name(game: str) -> str:

@@ -127,6 +127,8 @@ def minor_units(text: str, scale: int, unit: str, line: int) -> int:
     ...     print(refused.code.value, refused.params)
     amount_not_exact {'amount': '0.125', 'unit': 'USD'}
     """
+    if text.isdigit():
+        return int(text) * scale  # chips, as a tournament counts them: nothing to clean
     cleaned = text.strip().lstrip("$€£¥").replace(",", "")
     whole, point, fraction = cleaned.partition(".")
     if whole.isdigit() and (not point or (fraction.isdigit() and 10 ** len(fraction) <= scale)):

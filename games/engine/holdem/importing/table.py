@@ -12,19 +12,27 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from games.engine.cards import STANDARD_DECK, is_card
 from games.engine.errors import ErrorCode, IllegalAction
 from games.engine.events import Event, to_record
 from games.engine.holdem import events as ev
-from games.engine.holdem.game import UNKNOWN_CARD, Act, StartHand, StartMatch, advance_in_place
+from games.engine.holdem.game import (
+    UNKNOWN_CARD,
+    Act,
+    Command,
+    StartHand,
+    StartMatch,
+    advance_in_place,
+)
 from games.engine.holdem.importing.source import (
     HandRefused,
     ParsedHand,
     SourceAction,
     SourceHand,
 )
-from games.engine.holdem.state import BETTING, HoldemState
+from games.engine.holdem.state import BETTING, HoldemState, fold
 
 MAX_PLAYERS = 10
 # The edition of docs/rules.md imported tables play: live hands are turned up before an all-in
@@ -59,58 +67,92 @@ def play_source(hand: SourceHand, *, rake: tuple[int, ...] | None = None) -> Par
     )
     events: list[Event] = []
     state = HoldemState()
+    start_hand = StartHand(deck=deck)
     try:
         advance_in_place(state, table, events)
-        advance_in_place(state, StartHand(deck=deck), events)
+        advance_in_place(state, start_hand, events)
     except IllegalAction as refusal:
         raise HandRefused(ErrorCode.MISSING_FIELD, hand.line, field=refusal.code.value) from None
+    # The command the hand ended in (all-in from the forced bets: the deal), and where its
+    # events start: the rake is only read when the pots are paid, in that command.
+    ending = _Ending(1, start_hand) if state.phase != BETTING else None
     for action in hand.actions:
-        _play(state, action, hand, events)
+        start = len(events)
+        played = _play(state, action, hand, events)
+        if ending is None and played is not None and state.phase != BETTING:
+            ending = _Ending(start, played)
     if state.phase == BETTING and hand.complete:
         raise HandRefused(ErrorCode.HAND_TRUNCATED, _last_line(hand))
-    if state.phase != BETTING:
+    awards = _awards(events)
+    if ending is not None:
         _check_board_used(state, hand)
-        rakes = None if _pays_as_the_file(events, hand) else _rake_by_pot(events, hand)
+        rakes = None if _pays_as_the_file(awards, hand) else _rake_by_pot(awards, hand)
         if rakes is not None and rakes != table.rake:
-            # The room took its rake pot by pot: play the hand again with that split.
-            return play_source(hand, rake=rakes)
-        _check_payouts(events, hand)
-    return _parsed(hand, tuple(events), finished=state.phase != BETTING)
+            # The room took its rake pot by pot: the pots paid again with that split (read
+            # from each pot's total and winners, which no rake changes: once is enough).
+            events = _settled_again(events, ending, rakes)
+            awards = _awards(events)
+        _check_payouts(awards, hand)
+    return _parsed(hand, tuple(events), awards, finished=state.phase != BETTING)
 
 
-def _pays_as_the_file(events: Sequence[Event], hand: SourceHand) -> bool:
+def _awards(events: Sequence[Event]) -> list[ev.PotAwarded]:
+    """The hand's pots as paid (read once: the checks below each go through them)."""
+    return [item for item in events if isinstance(item, ev.PotAwarded)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Ending:
+    """The command a hand ended in, and the index of its first event."""
+
+    start: int
+    command: Command
+
+
+def _settled_again(events: list[Event], ending: _Ending, rake: tuple[int, ...]) -> list[Event]:
+    """The hand's events on a table taking ``rake``: those before the command the hand ended in
+    folded again (the rake changes nothing before the pots are paid), then that command played
+    again — the events a whole new play would give, without deciding every action anew."""
+    opening = events[0]
+    assert isinstance(opening, ev.MatchStarted)
+    replayed = [replace(opening, rake=rake), *events[1 : ending.start]]
+    state = fold(replayed)
+    advance_in_place(state, ending.command, replayed)
+    return replayed
+
+
+def _pays_as_the_file(awards: Sequence[ev.PotAwarded], hand: SourceHand) -> bool:
     """Whether every player was paid what the file says (or the file does not say)."""
     if hand.collected is None:
         return True
-    return _paid(events) == {seat: amount for seat, amount in hand.collected.items() if amount}
+    return _paid(awards) == {seat: amount for seat, amount in hand.collected.items() if amount}
 
 
-def _paid(events: Sequence[Event]) -> dict[int, int]:
+def _paid(awards: Sequence[ev.PotAwarded]) -> dict[int, int]:
     paid: dict[int, int] = {}
-    for item in events:
-        if isinstance(item, ev.PotAwarded):
-            for seat, share in zip(item.winners, item.shares, strict=True):
-                if share:
-                    paid[seat] = paid.get(seat, 0) + share
+    for item in awards:
+        for seat, share in zip(item.winners, item.shares, strict=True):
+            if share:
+                paid[seat] = paid.get(seat, 0) + share
     return paid
 
 
-def _rake_by_pot(events: Sequence[Event], hand: SourceHand) -> tuple[int, ...] | None:
+def _rake_by_pot(awards: Sequence[ev.PotAwarded], hand: SourceHand) -> tuple[int, ...] | None:
     """The rake of each pot that makes each player's payout the file's, where the pots'
     winners tell it: a pot whose winners win no other pot paid what they collected; the rest of
     the rake is the main pot's (any split of it pays the same). None if the file does not say
     what it paid, or takes no rake."""
     if not hand.rake or hand.collected is None:
         return None
-    awards = sorted((item for item in events if isinstance(item, ev.PotAwarded)), key=_pot)
-    if len(awards) < 2:
+    by_pot = sorted(awards, key=_pot)
+    if len(by_pot) < 2:
         return None
     wins: dict[int, int] = {}
-    for award in awards:
+    for award in by_pot:
         for seat in award.winners:
             wins[seat] = wins.get(seat, 0) + 1
-    rakes = [0] * len(awards)
-    for index, award in enumerate(awards):
+    rakes = [0] * len(by_pot)
+    for index, award in enumerate(by_pot):
         if index and all(wins[seat] == 1 for seat in award.winners):
             paid = sum(hand.collected.get(seat, 0) for seat in award.winners)
             rakes[index] = award.amount + award.rake - paid
@@ -161,12 +203,14 @@ def deck_for(hand: SourceHand) -> tuple[str, ...]:
     return tuple(slots)
 
 
-def _play(state: HoldemState, action: SourceAction, hand: SourceHand, events: list[Event]) -> None:
+def _play(
+    state: HoldemState, action: SourceAction, hand: SourceHand, events: list[Event]
+) -> Act | None:
     """One action, checked against our engine's turn, street and rules (the state changes in
-    place: a refused hand's state is thrown away)."""
+    place: a refused hand's state is thrown away); the command played (None: skipped)."""
     name = hand.players[action.player]
     if action.kind in ("check", "call") and _check_nobody_could_answer(state, action):
-        return
+        return None
     to_act = state.to_act if state.phase == BETTING else None
     if to_act is None:
         raise HandRefused(
@@ -200,8 +244,9 @@ def _play(state: HoldemState, action: SourceAction, hand: SourceHand, events: li
             )
     elif kind == "call" and seat.bet >= state.current_bet:
         kind = "check"  # a call of nothing (a room's way to write a check)
+    command = _command(to_act, kind, action.amount)
     try:
-        advance_in_place(state, Act(seat=to_act, kind=kind, amount=action.amount), events)
+        advance_in_place(state, command, events)
     except IllegalAction as refusal:
         raise HandRefused(
             ErrorCode.IMPOSSIBLE_ACTION,
@@ -215,6 +260,21 @@ def _play(state: HoldemState, action: SourceAction, hand: SourceHand, events: li
         raise HandRefused(
             ErrorCode.SHOWDOWN_CARDS_UNKNOWN, action.line, players=list(hand.players)
         ) from None
+    return command
+
+
+# Each seat's fold, check and call, built once: a command is a value (frozen), and the same few
+# come back in every hand, where building one costs more than the look-up.
+_PAYING_COMMANDS: dict[tuple[int, str], Act] = {}
+
+
+def _command(seat: int, kind: str, amount: int | None) -> Act:
+    if amount is None and kind in ("fold", "check", "call"):
+        command = _PAYING_COMMANDS.get((seat, kind))
+        if command is None:
+            command = _PAYING_COMMANDS[seat, kind] = Act(seat=seat, kind=kind)
+        return command
+    return Act(seat=seat, kind=kind, amount=amount)
 
 
 def _check_nobody_could_answer(state: HoldemState, action: SourceAction) -> bool:
@@ -235,16 +295,15 @@ def _check_board_used(state: HoldemState, hand: SourceHand) -> None:
         )
 
 
-def _check_payouts(events: Sequence[Event], hand: SourceHand) -> None:
+def _check_payouts(awards: Sequence[ev.PotAwarded], hand: SourceHand) -> None:
     """What the file says each player collected is what our rules pay (every player, at a
     table without rake; the total where the room's rake may split across pots otherwise)."""
     if hand.collected is None:
         return
     paid: dict[int, int] = {}
-    for item in events:
-        if isinstance(item, ev.PotAwarded):
-            for seat, share in zip(item.winners, item.shares, strict=True):
-                paid[seat] = paid.get(seat, 0) + share
+    for item in awards:
+        for seat, share in zip(item.winners, item.shares, strict=True):
+            paid[seat] = paid.get(seat, 0) + share
     if hand.rake:
         collected = hand.collected
         ours, theirs = sum(paid.values()), sum(collected.values())
@@ -273,8 +332,13 @@ def _last_line(hand: SourceHand) -> int:
     return hand.actions[-1].line if hand.actions else hand.line
 
 
-def _parsed(hand: SourceHand, events: tuple[Event, ...], *, finished: bool) -> ParsedHand:
-    awards = [item for item in events if isinstance(item, ev.PotAwarded)]
+def _parsed(
+    hand: SourceHand,
+    events: tuple[Event, ...],
+    awards: Sequence[ev.PotAwarded],
+    *,
+    finished: bool,
+) -> ParsedHand:
     return ParsedHand(
         room=hand.room,
         hand_id=hand.hand_id,
