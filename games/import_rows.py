@@ -36,8 +36,8 @@ from games.engine.holdem.importing import HandReader, ParsedHand, RefusedHand
 
 CHUNK_HANDS = 50  # hands a worker reads per task
 # Chunks in flight per worker: enough to keep the workers busy while the importing process
-# stores a batch (500 hands), no more (memory stays flat).
-CHUNKS_PER_WORKER = 8
+# gathers and stores a batch (1,000 hands), no more (memory stays flat).
+CHUNKS_PER_WORKER = 16
 
 
 # Not slots: a slots dataclass pickles and unpickles through dataclasses.fields() in Python, a

@@ -61,8 +61,7 @@ from games.models import HandImport, HandSummary, HoldemStatLine, ImportedHand, 
 
 logger = logging.getLogger(__name__)
 
-BATCH_HANDS = 500  # hands per transaction
-PROGRESS_EVERY = 1000  # hands between two progress saves (and a batch's end)
+BATCH_HANDS = 1000  # hands per transaction
 SNIFF_BYTES = 64 * 1024
 
 
@@ -473,19 +472,15 @@ def _read_and_store(job: HandImport, progress: Callable[[HandImport], None] | No
         )
         for batch, bytes_done in _batches(prepared):
             fresh = [hand for hand in batch if isinstance(hand, StoredHand)]
-            imported, skipped = store_hands(job, fresh)
+            refused = [_refusal(hand) for hand in batch if isinstance(hand, RefusedHand)]
+            done = min(bytes_done, job.size)
+            saved = functools.partial(_save_progress, job, len(batch), refused, done)
+            imported, skipped = store_hands(job, fresh, saved)
             job.imported += imported
             job.skipped += skipped
             job.hands_read += len(batch)
-            job.refused += [_refusal(hand) for hand in batch if isinstance(hand, RefusedHand)]
-            job.bytes_done = min(bytes_done, job.size)
-            HandImport.objects.filter(id=job.id).update(
-                bytes_done=job.bytes_done,
-                hands_read=job.hands_read,
-                imported=job.imported,
-                skipped=job.skipped,
-                refused=job.refused,
-            )
+            job.refused += refused
+            job.bytes_done = done
             if progress is not None:
                 progress(job)
     job.bytes_done = job.size
@@ -533,17 +528,45 @@ def _error(code: ErrorCode, **params: Any) -> dict[str, Any]:
 # --- storing hands --------------------------------------------------------------------------
 
 
-def store_hands(job: HandImport, hands: Sequence[StoredHand]) -> tuple[int, int]:
-    """Store the hands not stored yet, in one transaction: (imported, skipped). Should another
-    import store one of them meanwhile (a unique key), the batch is tried once more."""
+def store_hands(
+    job: HandImport,
+    hands: Sequence[StoredHand],
+    saved: Callable[[int, int], None] | None = None,
+) -> tuple[int, int]:
+    """Store the hands not stored yet, in one transaction: (imported, skipped); ``saved``,
+    given those, writes the import's progress in the same transaction (one commit a batch,
+    and the progress never tells hands a failure did not keep). Should another import store
+    one of them meanwhile (a unique key), the batch is tried once more."""
     for attempt in range(2):
         try:
             with transaction.atomic():
-                return _store_new(job, hands)
+                imported, skipped = _store_new(job, hands)
+                if saved is not None:
+                    saved(imported, skipped)
+                return imported, skipped
         except IntegrityError:
             if attempt:
                 raise
     raise AssertionError("unreachable")
+
+
+def _save_progress(
+    job: HandImport,
+    read: int,
+    refused: list[dict[str, Any]],
+    bytes_done: int,
+    imported: int,
+    skipped: int,
+) -> None:
+    """The import's counts once a batch of ``read`` hands is stored (``job`` holds them before
+    it)."""
+    HandImport.objects.filter(id=job.id).update(
+        bytes_done=bytes_done,
+        hands_read=job.hands_read + read,
+        imported=job.imported + imported,
+        skipped=job.skipped + skipped,
+        refused=job.refused + refused,
+    )
 
 
 IMPORTED_LEVEL = "imported"
