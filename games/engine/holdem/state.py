@@ -229,8 +229,7 @@ def first_to_act(state: HoldemState, start: int) -> int | None:
     """
     seats = state.seats
     current_bet = state.current_bet
-    # Seat.can_act spelled out: this runs after every action and deal, for every seat.
-    able = [i for i, seat in enumerate(seats) if seat.dealt and not seat.folded and seat.stack > 0]
+    able = [i for i, seat in enumerate(seats) if seat.can_act]
     if not able:
         return None
     if len(able) == 1:
@@ -240,12 +239,7 @@ def first_to_act(state: HoldemState, start: int) -> int | None:
     for offset in range(n):
         index = (start + offset) % n
         seat = seats[index]
-        if (
-            seat.dealt
-            and not seat.folded
-            and seat.stack > 0
-            and (not seat.acted or seat.bet < current_bet)
-        ):
+        if seat.can_act and (not seat.acted or seat.bet < current_bet):
             return index
     return None
 
