@@ -238,10 +238,20 @@ def recent_seq(match: Match) -> int:
     The table shows more than the view from those events — the last hand's result until the next
     hand's first action, and its action log — so a page opened at any seq reads them from here
     (``?after=recent_seq - 1``) and draws the same table as one that watched every event."""
+    return recent_seq_from(hand_firsts(match, upto=match.seq), match.seq)
+
+
+def recent_seq_from(firsts: Sequence[int], seq: int) -> int:
+    """:func:`recent_seq` of a match at ``seq`` whose last hands began at ``firsts`` (oldest
+    first, the last two at most: :func:`hand_firsts`)."""
+    return firsts[-2] if len(firsts) > 1 else firsts[-1] if firsts else seq + 1
+
+
+def hand_firsts(match: Match, *, upto: int) -> tuple[int, ...]:
+    """The first seqs of the match's last two hands begun by ``upto``, oldest first."""
     with connection.cursor() as cursor:
-        cursor.execute(_recent_firsts_statement(connection.vendor), [_match_key(match), match.seq])
-        firsts = [first for (first,) in cursor.fetchall()]
-    return firsts[-1] if firsts else match.seq + 1
+        cursor.execute(_recent_firsts_statement(connection.vendor), [_match_key(match), upto])
+        return tuple(reversed([first for (first,) in cursor.fetchall()]))
 
 
 @functools.cache
@@ -263,12 +273,18 @@ def command_body(
     created_at: Mapping[int, datetime],
 ) -> dict[str, Any]:
     """What a command answers: the match body and the new events as the owner may see them."""
+    return {**match_body(match, state), "events": owner_records(match, events, created_at)}
+
+
+def owner_records(
+    match: Match, events: Sequence[tuple[int, Event]], created_at: Mapping[int, datetime]
+) -> list[dict[str, Any]]:
+    """New events of a played match as its feed gives them to its owner."""
     game = game_for(match.game)
-    records = [
+    return [
         _feed_record(seq, created_at[seq], game.visible_record(item, game.human_seat))
         for seq, item in events
     ]
-    return {**match_body(match, state), "events": records}
 
 
 def player_matches(player: Player | None, *, limit: int = 200) -> list[dict[str, Any]]:

@@ -18,13 +18,14 @@ hook).
 from __future__ import annotations
 
 import contextvars
+import functools
 import logging
 import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -33,7 +34,7 @@ from django.db.models import Field, Model
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
-from games import hooks, streams
+from games import hooks, selectors, streams
 from games.engine.errors import ErrorCode, refuse
 from games.engine.events import Event, to_record
 from games.engine.game import ActionRequest
@@ -296,6 +297,7 @@ class Known:
     engine_version: str
     state: Any  # the folded state at seq
     open_hand: int | None  # the hand of the last stored event (see _store)
+    hand_firsts: tuple[int, ...]  # the first seqs of the last two hands, oldest first
     projected: Projected | None  # the read model's open row, or None: read it
     snapshot_pk: int | None  # the match's snapshot row, None if it has none
     snapshot_seq: int | None  # the seq it was folded to, None if it is of no use
@@ -311,6 +313,7 @@ class Known:
             engine_version=game.engine_version,
             state=game.new_state(),
             open_hand=None,
+            hand_firsts=(),
             projected=Projected.empty(),
             snapshot_pk=None,
             snapshot_seq=None,
@@ -376,13 +379,15 @@ def _from_store(
 ) -> Known:
     """What this process knows of ``match`` when it has just read it from the store: its
     snapshot's row (to overwrite), and the snapshot's seq only when ``usable`` to fold from."""
+    open_hand, hand_firsts = _stored_marks(match)
     return Known(
         match_id=str(match.pk),
         seq=match.seq,
         updated_at=match.updated_at,
         engine_version=game.engine_version,
         state=state,
-        open_hand=_open_hand_number(match),
+        open_hand=open_hand,
+        hand_firsts=hand_firsts,
         projected=None,
         snapshot_pk=None if snapshot is None else snapshot.pk,
         snapshot_seq=snapshot.seq if usable and snapshot is not None else None,
@@ -431,7 +436,12 @@ def _append(
     own_writes = writes is None and _batching()
     if own_writes:
         writes = _Writes()
+    before = match.seq
     numbered, created_at, open_hand = _store(match, game, produced, known.open_hand, writes)
+    hand_firsts = known.hand_firsts
+    for seq, item in numbered:
+        if game.hand_opened_by(item) is not None:
+            hand_firsts = (*hand_firsts, seq)[-2:]
     over = game.is_match_over(state)
     match.status = Match.Status.FINISHED if over else Match.Status.ACTIVE
     match.awaiting_ai = ai_seat_to_act(match, state) is not None
@@ -444,7 +454,7 @@ def _append(
     else:
         match.updated_at = timezone.now()  # what auto_now would set
         writes.match_update(match)
-        writes.notify(streams.match_key(match.pk))
+        writes.tell(match, game, state, before, numbered, created_at, hand_firsts)
         projected = project(match, numbered, known=known.projected, write=writes.summary_upsert)
         if snapshot_due and known.snapshot_pk is not None:
             # Its row known, the snapshot joins the writes too (and the COMMIT may follow).
@@ -466,6 +476,7 @@ def _append(
             engine_version=game.engine_version,
             state=state,
             open_hand=open_hand,
+            hand_firsts=hand_firsts,
             projected=projected,
             snapshot_pk=snapshot_pk,
             snapshot_seq=snapshot_seq,
@@ -526,7 +537,7 @@ def _store(
     the next hand's opening or the next segment's start (a match start or restart, which belong
     to no hand). So a hand's events go on past its end to what it caused — eliminations, the end
     of the match — and its replay, its ``HandSummary`` and a bot's history all see the same ones.
-    ``hand_number`` is the hand of the last stored event (:func:`_open_hand_number`); the one of
+    ``hand_number`` is the hand of the last stored event (:func:`_stored_marks`); the one of
     the last event appended now is returned. With ``writes``, the INSERT joins them.
     """
     rows = []
@@ -587,7 +598,7 @@ class _Writes:
         self.statements: list[str] = []
         self.params: list[Any] = []
         self.quote = connection.ops.quote_name
-        self.notified: set[str] = set()
+        self.news: dict[str, _News] = {}
 
     def events_insert(self, rows: Sequence[EventRow]) -> None:
         columns = ("match_id", "seq", "type", "version", "payload", "hand_number", "created_at")
@@ -614,14 +625,23 @@ class _Writes:
         )
         self.params += [getattr(match, column) for column in columns] + [match.pk]
 
-    def notify(self, key: str) -> None:
-        """Wake ``key``'s live streams in every process when the transaction commits (once per
-        transaction: PostgreSQL would fold repeats anyway)."""
-        if key not in self.notified:
-            self.notified.add(key)
-            statement, params = streams.notify_statement(key)
-            self.statements.append(statement)
-            self.params += params
+    def tell(
+        self,
+        match: Match,
+        game: AnyGame,
+        state: Any,
+        before: int,
+        numbered: Sequence[tuple[int, Event]],
+        created_at: dict[int, datetime],
+        hand_firsts: tuple[int, ...],
+    ) -> None:
+        """Wake the match's live streams in every process when the transaction commits, with
+        what it appended as the owner's streams send it (one notification for all the appends
+        of the transaction, written by :meth:`send`)."""
+        key = streams.match_key(match.pk)
+        news = self.news.setdefault(key, _News(match=match, after=before))
+        news.records += selectors.owner_records(match, numbered, created_at)
+        news.state, news.hand_firsts = state, hand_firsts
 
     def snapshot_upsert(self, pk: int, match: Match, game: AnyGame, state: Any) -> None:
         """The match's snapshot row ``pk`` rewritten at ``match.seq`` (inserted again by that
@@ -680,6 +700,11 @@ class _Writes:
         PostgreSQL runs none after it (the COMMIT neither) and the transaction is rolled back
         as always. The atomic block's own commit then finds nothing left to commit (psycopg
         sends no COMMIT outside a transaction)."""
+        for key, news in self.news.items():
+            statement, params = streams.notify_statement(key, news.told())
+            self.statements.append(statement)
+            self.params += params
+        self.news = {}
         statements = [*self.statements, "COMMIT"] if commit else self.statements
         if statements:
             with connection.cursor() as cursor:
@@ -692,6 +717,34 @@ class _Writes:
         return ", ".join(self.quote(column) for column in columns)
 
 
+@dataclass
+class _News:
+    """What one transaction appended to ``match``: its events since seq ``after`` as its owner
+    sees them, and the state and hands' starts its last append left."""
+
+    match: Match
+    after: int
+    records: list[dict[str, Any]] = field(default_factory=list)
+    state: Any = None
+    hand_firsts: tuple[int, ...] = ()
+
+    def told(self) -> streams.News:
+        match = self.match
+        awaiting_ai = match.awaiting_ai and match.status == Match.Status.ACTIVE
+        opening = None
+        if not awaiting_ai:
+            recent = selectors.recent_seq_from(self.hand_firsts, match.seq)
+            opening = {**selectors.match_body(match, self.state), "recent_seq": recent}
+        return streams.News.told(
+            after=self.after,
+            seq=match.seq,
+            status=match.status,
+            awaiting_ai=awaiting_ai,
+            records=self.records,
+            opening=opening,
+        )
+
+
 def _column(model: type[Model], name: str) -> str:
     """The column of the model's field ``name``: a line's fields are all concrete."""
     field = model._meta.get_field(name)
@@ -699,11 +752,31 @@ def _column(model: type[Model], name: str) -> str:
     return field.column
 
 
-def _open_hand_number(match: Match) -> int | None:
-    """The hand the match's last stored event belongs to (None after a segment's start): the
-    events appended next join it, until one opens a hand or starts a segment."""
-    last = EventRow.objects.filter(match=match).order_by("-seq").only("hand_number").first()
-    return None if last is None else last.hand_number
+def _stored_marks(match: Match) -> tuple[int | None, tuple[int, ...]]:
+    """The hand the match's last stored event belongs to (None after a segment's start: the
+    events appended next join it, until one opens a hand or starts a segment), and the first
+    seqs of its last two hands (:func:`games.selectors.hand_firsts`), in one query."""
+    with connection.cursor() as cursor:
+        key = Match._meta.pk.get_db_prep_value(match.pk, connection)
+        cursor.execute(_marks_statement(connection.vendor), [key] * 3)
+        open_hand, last_first, first_before = cursor.fetchone()
+    return open_hand, tuple(first for first in (first_before, last_first) if first is not None)
+
+
+@functools.cache
+def _marks_statement(vendor: str) -> str:
+    """Built once per database kind (``vendor``: quoting differs)."""
+    quote = connection.ops.quote_name
+    events, hands = quote(EventRow._meta.db_table), quote(HandSummary._meta.db_table)
+    match, hand_number = quote(_column(EventRow, "match")), quote("hand_number")
+    firsts = (
+        f"SELECT {quote('first_seq')} FROM {hands} WHERE {quote(_column(HandSummary, 'match'))}"
+        f" = %s ORDER BY {hand_number} DESC LIMIT 1"
+    )
+    return (
+        f"SELECT (SELECT {hand_number} FROM {events} WHERE {match} = %s"
+        f" ORDER BY {quote('seq')} DESC LIMIT 1), ({firsts}), ({firsts} OFFSET 1)"
+    )
 
 
 def _queue_ai_turn(match: Match) -> None:

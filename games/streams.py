@@ -9,11 +9,16 @@ after the last seq it sent, as server-sent events, whenever the match changes:
   ``LISTEN`` connection (a thread, :func:`listening`) that wakes its own streams. Elsewhere
   (SQLite, ``make run``) the commit wakes them in-process. docs/architecture.md, "Live streams",
   says why PostgreSQL's and not Redis's pub/sub;
-- a woken stream reads the feed once (:func:`feed_step`), and the match body when the match
-  waits on its human (its session too when a log-out of its player woke it, or at a recheck:
-  an append alone costs no session read), on a small shared pool of reader
-  threads (``STREAM_READERS``), then waits again holding no database connection, however many
-  streams a process serves;
+- the notification of a commit carries the news itself when it fits PostgreSQL's payload
+  (:class:`News`: the new events as the owner's feed gives them, already as the stream's text,
+  the match's state and, when it waits on its human, its body), so a woken stream that stands
+  where the news begins sends it without reading anything (:func:`heard`);
+- otherwise (a notification without news, a gap, a log-out's wake, a recheck, SQLite) a woken
+  stream reads the feed once (:func:`feed_step`), and the match body when the match waits on
+  its human (its session too when a log-out of its player woke it, or at a recheck: an append
+  alone costs no session read), on a small shared pool of reader threads
+  (``STREAM_READERS``), then waits again holding no database connection, however many streams
+  a process serves;
 - a heartbeat comment every ``STREAM_HEARTBEAT_SECONDS`` keeps proxies from closing it, and
   every ``STREAM_RECHECK_SECONDS`` the stream reads once more on its own (its session still
   the match owner's? anything a lost notification hid?); logging out wakes the session's
@@ -27,6 +32,7 @@ request's thread by an event loop of its own (:func:`blocking`).
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -37,6 +43,7 @@ from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterable, I
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import import_module
+from typing import Any
 from uuid import UUID
 
 from asgiref.sync import sync_to_async
@@ -53,6 +60,8 @@ logger = logging.getLogger(__name__)
 
 CHANNEL = "cardavia_streams"  # the PostgreSQL channel every stream's wake-up goes through
 HEARTBEAT = ": heartbeat\n\n"
+# PostgreSQL refuses a notification payload of 8,000 bytes or more (its default build).
+NOTIFY_PAYLOAD_MAX = 7999
 
 
 def match_key(match_id: UUID | str) -> str:
@@ -63,7 +72,60 @@ def player_key(player_id: int) -> str:
     return f"player:{player_id}"
 
 
+@dataclass(frozen=True)
+class News:
+    """What one commit appended to a match, as its owner's streams send it: the events after
+    seq ``after`` up to ``seq`` (their text as the stream sends them), the match's state at
+    ``seq``, and, when the match does not wait on an AI, the ``view`` event's text (the match
+    body, as :func:`games.selectors.match_opening` reads it)."""
+
+    after: int
+    seq: int
+    status: str
+    awaiting_ai: bool
+    events: str
+    view: str | None
+
+    @classmethod
+    def told(
+        cls,
+        *,
+        after: int,
+        seq: int,
+        status: str,
+        awaiting_ai: bool,
+        records: Iterable[dict[str, Any]],
+        opening: dict[str, Any] | None,
+    ) -> News:
+        """The news of the feed records appended after ``after``; ``opening`` the match body
+        when the match waits on its human or is over (else None)."""
+        return cls(
+            after=after,
+            seq=seq,
+            status=status,
+            awaiting_ai=awaiting_ai,
+            events="".join(_sse(item, ident=item["seq"]) for item in records),
+            view=None if opening is None else _sse(opening, event="view"),
+        )
+
+    def text(self) -> str:
+        # JSON text escapes every control character, so the record separator never occurs in
+        # the events' or the view's text.
+        head = f"{self.after} {self.seq} {self.status} {int(self.awaiting_ai)}"
+        return f"{head}\n{self.events}\x1e{self.view or ''}"
+
+    @classmethod
+    def parse(cls, text: str) -> News:
+        head, _, rest = text.partition("\n")
+        after, seq, status, awaiting = head.split(" ")
+        events, _, view = rest.partition("\x1e")
+        return cls(int(after), int(seq), status, awaiting == "1", events, view or None)
+
+
 # --- who is waiting: the streams of this process, by match and by player -----------------------
+
+
+Wake = Callable[[News | None], None]  # a stream's wake-up: the news, or None (read instead)
 
 
 class Hub:
@@ -72,9 +134,9 @@ class Hub:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._waiting: dict[str, set[Callable[[], None]]] = {}
+        self._waiting: dict[str, set[Wake]] = {}
 
-    def subscribe(self, keys: Iterable[str], wake: Callable[[], None]) -> Callable[[], None]:
+    def subscribe(self, keys: Iterable[str], wake: Wake) -> Callable[[], None]:
         keys = tuple(keys)
         with self._lock:
             for key in keys:
@@ -91,17 +153,20 @@ class Hub:
 
         return unsubscribe
 
-    def wake(self, key: str) -> None:
+    def wake(self, key: str, news: str | None = None) -> None:
+        """Wake ``key``'s streams, with the commit's news (:meth:`News.text`) if it came; read
+        only when some stream of this process follows ``key``."""
         with self._lock:
             woken = list(self._waiting.get(key, ()))
+        told = News.parse(news) if news and woken else None
         for wake in woken:
-            wake()
+            wake(told)
 
     def wake_all(self) -> None:
         with self._lock:
             woken = {wake for waiting in self._waiting.values() for wake in waiting}
         for wake in woken:
-            wake()
+            wake(None)
 
     def count(self) -> int:
         with self._lock:
@@ -118,10 +183,16 @@ def notifies_through_database() -> bool:
     return connection.vendor == "postgresql"
 
 
-def notify_statement(key: str) -> tuple[str, list[str]]:
+def notify_statement(key: str, news: News | None = None) -> tuple[str, list[str]]:
     """The statement that wakes ``key``'s streams in every process once its transaction
-    commits (PostgreSQL): the batched writes of an append carry it (games.services)."""
-    return "SELECT pg_notify(%s, %s)", [CHANNEL, key]
+    commits (PostgreSQL), with ``news`` when it fits the notification: the batched writes of an
+    append carry it (games.services)."""
+    payload = key
+    if news is not None:
+        told = f"{key}\n{news.text()}"
+        if len(told.encode()) <= NOTIFY_PAYLOAD_MAX:
+            payload = told
+    return "SELECT pg_notify(%s, %s)", [CHANNEL, payload]
 
 
 def announce(key: str) -> None:
@@ -191,7 +262,8 @@ def _listen() -> None:
                 HUB.wake_all()
                 while not _stopping.is_set():
                     for note in listener.notifies(timeout=1.0):
-                        HUB.wake(note.payload)
+                        key, _, news = note.payload.partition("\n")
+                        HUB.wake(key, news or None)
         except Exception:
             _listening.clear()
             logger.warning("stream listener lost its connection; reconnecting", exc_info=True)
@@ -248,21 +320,58 @@ def feed_step(cursor: Cursor) -> list[str] | None:
     feed = selectors.match_feed(match, after=cursor.seq)
     chunks = [_sse(item, ident=item["seq"]) for item in feed["events"]]
     cursor.seq = feed["seq"]
+    # As of the match row read (events appended since may have been sent before it).
+    return chunks + _state_chunks(
+        cursor,
+        match.seq,
+        feed["status"],
+        feed["awaiting_ai"],
+        lambda: _sse(selectors.match_opening(match), event="view"),
+    )
+
+
+def heard(cursor: Cursor, news: News) -> list[str] | None:
+    """What the stream sends for a commit's ``news`` with no read, or None when it must read
+    instead: the news begins past where the stream stands (a notification was missed, or the
+    stream has not read yet)."""
+    if news.seq < cursor.seq:
+        return []  # a read already sent this and more; the later commits' news follow
+    if news.seq == cursor.seq:
+        events = ""  # a read already sent these events; its state may be older
+    elif news.after == cursor.seq:
+        events = news.events
+    else:
+        return None
+    view = news.view
+    if not news.awaiting_ai and view is None:
+        return None  # the body is sent with the state it belongs to, or read
+    cursor.seq = news.seq
+    chunks = [events] if events else []
+    return chunks + _state_chunks(
+        cursor, news.seq, news.status, news.awaiting_ai, lambda: view or ""
+    )
+
+
+def _state_chunks(
+    cursor: Cursor, seq: int, status: str, awaiting_ai: bool, view: Callable[[], str]
+) -> list[str]:
+    """The match's state at ``seq`` and, when it waits on its human, its ``view`` event, each
+    unless already sent."""
+    chunks = []
     # Sent whenever the match moved, not only when status or awaiting_ai changed: a read that
     # finds a human's move and the AIs' whole answer at once (a busy server reads later) sees
     # the same (active, not awaiting) as before, yet the client must learn that this state
     # stands as of the new seq.
-    shown = (match.seq, feed["status"], feed["awaiting_ai"])
+    shown = (seq, status, awaiting_ai)
     if shown != cursor.shown:
         cursor.shown = shown
-        # As of the match row read (events appended since may have been sent before it).
-        state = {"seq": match.seq, "status": feed["status"], "awaiting_ai": feed["awaiting_ai"]}
+        state = {"seq": seq, "status": status, "awaiting_ai": awaiting_ai}
         chunks.append(_sse(state, event="match"))
-    if not feed["awaiting_ai"] and cursor.viewed != match.seq:
+    if not awaiting_ai and cursor.viewed != seq:
         # The match waits on its human (or is over): the body GET /api/matches/{id}/ would
         # answer, so the table needs no read of its own after the AIs' moves.
-        cursor.viewed = match.seq
-        chunks.append(_sse(selectors.match_opening(match), event="view"))
+        cursor.viewed = seq
+        chunks.append(view())
     return chunks
 
 
@@ -330,13 +439,18 @@ async def event_stream(cursor: Cursor) -> AsyncGenerator[str, None]:
     """The stream's text: the feed as it grows, until the session ends or the client leaves."""
     loop = asyncio.get_running_loop()
     woken = asyncio.Event()
+    told: collections.deque[News | None] = collections.deque()  # since the last send
 
-    def wake() -> None:  # from any thread
-        loop.call_soon_threadsafe(woken.set)
+    def tell(news: News | None) -> None:  # on the loop
+        told.append(news)
+        woken.set()
 
-    def session_changed() -> None:  # from any thread
+    def wake(news: News | None) -> None:  # from any thread
+        loop.call_soon_threadsafe(tell, news)
+
+    def session_changed(news: News | None) -> None:  # from any thread
         cursor.session_due = True
-        wake()
+        wake(None)
 
     matches = [key for key in cursor.keys if not key.startswith("player:")]
     players = [key for key in cursor.keys if key.startswith("player:")]
@@ -346,11 +460,16 @@ async def event_stream(cursor: Cursor) -> AsyncGenerator[str, None]:
     listening()
     try:
         yield f"retry: {settings.STREAM_RETRY_MS}\n\n"
+        chunks: list[str] = []
+        must_read = True  # the first step reads: where the stream begins
         while True:
-            woken.clear()  # a wake from now on reads again
-            chunks = await read(cursor)
-            if chunks is None:
-                return
+            woken.clear()  # a wake from now on steps again
+            if must_read:
+                told.clear()  # the read covers everything they tell
+                read_chunks = await read(cursor)
+                if read_chunks is None:
+                    return
+                chunks += read_chunks
             if chunks:
                 yield "".join(chunks)
             checked = loop.time()
@@ -362,9 +481,24 @@ async def event_stream(cursor: Cursor) -> AsyncGenerator[str, None]:
                     if loop.time() - checked >= settings.STREAM_RECHECK_SECONDS:
                         cursor.session_due = True
                         break
+            # The session is read (a log-out's wake, a recheck) before anything is sent.
+            chunks, must_read = ([], True) if cursor.session_due else _told(cursor, told)
     finally:
         leave_match()
         leave_player()
+
+
+def _told(cursor: Cursor, told: collections.deque[News | None]) -> tuple[list[str], bool]:
+    """What the news heard since the last send adds, in order, and whether the stream must
+    read after it (a wake without news, or news it cannot join on)."""
+    chunks: list[str] = []
+    while told:
+        news = told.popleft()
+        step = None if news is None else heard(cursor, news)
+        if step is None:
+            return chunks, True
+        chunks += step
+    return chunks, False
 
 
 def blocking(stream: AsyncGenerator[str, None]) -> Iterator[str]:

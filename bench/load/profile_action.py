@@ -8,9 +8,13 @@ its database round trips counted:
 - ``request``: ``POST /api/matches/{id}/actions/`` through the WSGI application, with the
   client's Idempotency-Key, as the web client sends it;
 - ``ai``: the Celery task that answers it (``bots.tasks.play``, called in-process);
-- ``stream``: the reads that push it, one per commit (the stream of the match is woken by the
-  human's commit and by the AIs'), each as :func:`games.streams.feed_step` does it.
+- ``stream``: what pushes it, once per commit (the stream of the match is woken by the
+  human's commit and by the AIs'), as a woken stream does it: the commit's notification heard
+  on a ``LISTEN`` connection, its news sent (:func:`games.streams.heard`), or, when it has
+  none, a read (:func:`games.streams.feed_step`).
 
+With ``PROFILE_SEED`` set, every hand's seed is drawn from it: two versions of the code play
+the same cards, and (the bots' choices being seeded by the match) the same actions.
 With ``PROFILE_TOP`` set, a cProfile of every part, the top functions by cumulative time.
 """
 
@@ -19,6 +23,7 @@ from __future__ import annotations
 import cProfile
 import os
 import pstats
+import random
 import secrets
 import sys
 import time
@@ -27,6 +32,7 @@ from functools import partial
 from typing import Any
 
 import django
+import psycopg
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardavia.settings")
 os.environ.setdefault("AI_TURNS", "inline")
@@ -83,10 +89,17 @@ def choose(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> None:
+    seed = os.environ.get("PROFILE_SEED")
+    if seed:  # the same cards in every run, so that two versions play the same actions
+        from games import services
+
+        deck = random.Random(int(seed))
+        services.new_seed = lambda: deck.randbytes(32)  # type: ignore[attr-defined]
     browser = Client(enforce_csrf_checks=True)
     csrf = browser.get("/api/session/").json()["csrf_token"]
     headers = {"HTTP_X_CSRFTOKEN": csrf}
     parts = Parts()
+    listener = listen()
     body = browser.post(
         "/api/matches/", {"game": "holdem", "level": "medium"}, "application/json", **headers
     ).json()
@@ -114,17 +127,18 @@ def main() -> None:
             shown=None,
         )
         streams.feed_step(cursor)  # the stream as it stood: not timed
+        list(listener.notifies(timeout=0.05))  # what was told before it: read above
         key = {"HTTP_IDEMPOTENCY_KEY": secrets.token_hex(8)}
         command = {**choose(body["view"]), "expected_seq": body["seq"]}
         path = f"/api/matches/{body['id']}/actions/"
         with driving_ai_turns():  # the AIs answer below, as the worker would: not in the request
             answer = parts.run("request", partial(post, browser, path, command, headers, key))
         body = answer.json()
-        parts.run("stream", partial(streams.feed_step, cursor))
+        parts.run("stream", partial(woken, listener, cursor))
         if body["view"]["legal_actions"] is None and body["status"] == "active":
             with driving_ai_turns():
                 parts.run("ai", partial(tasks.play, str(body["id"]), body["seq"]))
-            parts.run("stream", partial(streams.feed_step, cursor))
+            parts.run("stream", partial(woken, listener, cursor))
             body = cursor_view(cursor)
         played += 1
     total = sum(parts.cpu.values())
@@ -137,6 +151,25 @@ def main() -> None:
     for name, profile in parts.profiles.items():
         print(f"\n--- {name} ---")
         pstats.Stats(profile, stream=sys.stdout).sort_stats("cumulative").print_stats(TOP)
+
+
+def listen() -> psycopg.Connection[Any]:
+    """A connection listening as a serving process's listener does (games.streams._listen)."""
+    params = connection.get_connection_params()
+    keep = ("dbname", "user", "password", "host", "port")
+    listener = psycopg.connect(
+        **{key: value for key, value in params.items() if key in keep}, autocommit=True
+    )
+    listener.execute(f"LISTEN {streams.CHANNEL}")
+    return listener
+
+
+def woken(listener: psycopg.Connection[Any], cursor: streams.Cursor) -> None:
+    """The stream woken by the last commit: its news sent, or a read when it brought none."""
+    for note in listener.notifies(timeout=5, stop_after=1):
+        _, _, text = note.payload.partition("\n")
+        if not text or streams.heard(cursor, streams.News.parse(text)) is None:
+            streams.feed_step(cursor)
 
 
 def post(browser: Client, path: str, data: Any, headers: Any, key: Any) -> Any:

@@ -490,18 +490,19 @@ def test_a_step_between_the_humans_move_and_the_ais_answer_says_the_ais_are_to_a
 
 
 def test_the_hub_wakes_the_streams_of_a_key_until_they_leave() -> None:
-    from games.streams import Hub
+    from games.streams import Hub, News
 
     hub = Hub()
-    woken: list[str] = []
-    leave_a = hub.subscribe(["m1", "player:1"], lambda: woken.append("a"))
-    hub.subscribe(["m2"], lambda: woken.append("b"))
-    hub.wake("m1")
+    woken: list[tuple[str, News | None]] = []
+    leave_a = hub.subscribe(["m1", "player:1"], lambda news: woken.append(("a", news)))
+    hub.subscribe(["m2"], lambda news: woken.append(("b", news)))
+    news = News(after=3, seq=5, status="active", awaiting_ai=True, events="", view=None)
+    hub.wake("m1", news.text())
     hub.wake("player:1")
     hub.wake("m3")
-    assert woken == ["a", "a"]
+    assert woken == [("a", news), ("a", None)]
     leave_a()
     hub.wake("m1")
     hub.wake_all()
-    assert woken == ["a", "a", "b"]
+    assert woken == [("a", news), ("a", None), ("b", None)]
     assert hub.count() == 1
