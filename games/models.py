@@ -128,6 +128,10 @@ class Snapshot(models.Model):
     seq = models.PositiveIntegerField()
     engine_version = models.CharField(max_length=32)
     state = models.BinaryField()
+    # What the services keep beside the state at ``seq`` (games.services.Marks, pickled): the
+    # hand of the last event, the last hands' first seqs, where the read model stands. Null
+    # when unknown: then they are read from the events and the hand rows.
+    marks = models.BinaryField(null=True, blank=True)
 
 
 class IdempotentResponse(models.Model):

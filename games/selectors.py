@@ -30,28 +30,28 @@ def match_get(
     not found — the one ownership check of a request. With ``lock``, the row is locked
     (``SELECT ... FOR UPDATE``) until the surrounding transaction ends: services call it inside
     their own ``transaction.atomic()``, so every command on a match is serialised. With
-    ``snapshot`` (a read, not locked), its snapshot comes in the same query, for
-    :func:`match_state`.
+    ``snapshot``, its snapshot comes in the same query, for :func:`match_state`. (Locked, the
+    snapshot may be as it was before the lock was waited for: PostgreSQL reads again only the
+    locked row. An older snapshot is still a true one: the events after it are folded on.)
     """
     try:
         key = Match._meta.pk.get_db_prep_value(Match._meta.pk.to_python(match_id), connection)
     except (ValueError, TypeError, ValidationError) as malformed:
         raise MatchNotFound() from malformed
-    joined = snapshot and not lock
     statement = _match_statement(
-        connection.vendor, lock=lock, snapshot=joined, owned=player is not None
+        connection.vendor, lock=lock, snapshot=snapshot, owned=player is not None
     )
     params = [key] if player is None else [key, player.pk]
     found = list(Match.objects.raw(statement, params))
     if not found:
         raise MatchNotFound()
     match = found[0]
-    if joined:
+    if snapshot:
         _cache_snapshot(match)
     return match
 
 
-_SNAPSHOT_COLUMNS = ("id", "seq", "engine_version", "state")
+_SNAPSHOT_COLUMNS = ("id", "seq", "engine_version", "state", "marks")
 
 
 @functools.cache
@@ -81,7 +81,7 @@ def _match_statement(vendor: str, *, lock: bool, snapshot: bool, owned: bool) ->
         where += f" AND {table}.{quote(column_of(Match, 'owner'))} = %s"
     statement = f"SELECT {', '.join(columns)} FROM {source} WHERE {where}"
     if lock and connection.features.has_select_for_update:
-        statement += " FOR UPDATE"
+        statement += f" FOR UPDATE OF {table}" if snapshot else " FOR UPDATE"
     return statement
 
 

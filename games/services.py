@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, ClassVar
 
 from django.db import connection, transaction
 from django.db.models import Field, Model
@@ -109,7 +109,7 @@ def match_act(
 ) -> Appended:
     """The human's action in their own match."""
     with transaction.atomic(savepoint=not inside_keyed_command()):  # see NO_SAVEPOINT
-        match = match_get(match_id=match_id, player=player, lock=True)
+        match = _locked(match_id, player)
         game = game_for(match.game)
         _check_expected_seq(match, expected_seq)
         command = game.command(game.human_seat, ActionRequest(kind, amount, card))
@@ -119,7 +119,7 @@ def match_act(
 def match_restart(*, match_id: Any, player: Player, expected_seq: int | None = None) -> Appended:
     """A new segment of the player's match: every stack back to the start (at any time)."""
     with transaction.atomic(savepoint=not inside_keyed_command()):  # see NO_SAVEPOINT
-        match = match_get(match_id=match_id, player=player, lock=True)
+        match = _locked(match_id, player)
         game = game_for(match.game)
         _check_expected_seq(match, expected_seq)
         match.watching = False
@@ -129,7 +129,7 @@ def match_restart(*, match_id: Any, player: Player, expected_seq: int | None = N
 def match_watch(*, match_id: Any, player: Player, expected_seq: int | None = None) -> Appended:
     """After the human is out, let the AIs play the match on to its end."""
     with transaction.atomic(savepoint=not inside_keyed_command()):  # see NO_SAVEPOINT
-        match = match_get(match_id=match_id, player=player, lock=True)
+        match = _locked(match_id, player)
         game = game_for(match.game)
         _check_expected_seq(match, expected_seq)
         loaded = _load(match, game)
@@ -166,7 +166,7 @@ def ai_turn_play(
     """
     with transaction.atomic():
         try:
-            match = match_get(match_id=match_id, lock=True)
+            match = _locked(match_id)
         except MatchNotFound:
             return None
         if match.seq != seq or match.status != Match.Status.ACTIVE:
@@ -187,6 +187,15 @@ def ai_turn_play(
         if writes is not None:
             writes.send(commit=_last_writes_may_commit())
         return appended
+
+
+def _locked(match_id: Any, player: Player | None = None) -> Match:
+    """The match ``match_id`` (``player``'s own, if given), locked; its snapshot read in the
+    same query unless this process remembers the match (whose last append it then most likely
+    made: :func:`_load` needs no snapshot)."""
+    with _KNOWN_LOCK:
+        remembered = str(match_id) in _KNOWN
+    return match_get(match_id=match_id, player=player, lock=True, snapshot=not remembered)
 
 
 def _last_appended(match: Match) -> Known:
@@ -320,6 +329,30 @@ class Known:
         )
 
 
+@dataclass(frozen=True)
+class Marks:
+    """What :class:`Known` holds beside the folded state, stored with the snapshot (pickled,
+    ``Snapshot.marks``) so that a process that did not make the last append reads it with the
+    state, not from the events and the hand rows."""
+
+    open_hand: int | None
+    hand_firsts: tuple[int, ...]
+    projected: Projected | None
+
+    # Stored with the snapshot: bump it whenever Marks or Projected change shape, so that marks
+    # a previous version stored are read from the store again instead of unpickled.
+    FORMAT: ClassVar[int] = 1
+
+    def dumps(self) -> bytes:
+        return pickle.dumps((self.FORMAT, self), protocol=pickle.HIGHEST_PROTOCOL)
+
+    @classmethod
+    def loads(cls, stored: bytes) -> Marks | None:
+        """The marks ``stored`` (written only by this server), or None if of another format."""
+        stored_format, marks = pickle.loads(stored)
+        return marks if stored_format == cls.FORMAT else None
+
+
 _KNOWN: OrderedDict[str, Known] = OrderedDict()
 _KNOWN_KEPT = 1024  # matches; each entry is a few kilobytes
 _KNOWN_LOCK = threading.Lock()  # the embedded worker and web threads share a process
@@ -371,6 +404,22 @@ def _load(match: Match, game: AnyGame) -> Known:
         and snapshot.engine_version == game.engine_version
         and snapshot.seq <= match.seq
     )
+    marks = None
+    if usable and snapshot is not None and snapshot.seq == match.seq and snapshot.marks:
+        marks = Marks.loads(bytes(snapshot.marks))
+    if marks is not None and snapshot is not None:
+        return Known(
+            match_id=str(match.pk),
+            seq=match.seq,
+            updated_at=match.updated_at,
+            engine_version=game.engine_version,
+            state=state,
+            open_hand=marks.open_hand,
+            hand_firsts=marks.hand_firsts,
+            projected=marks.projected,
+            snapshot_pk=snapshot.pk,
+            snapshot_seq=snapshot.seq,
+        )
     return _from_store(match, game, state, snapshot, usable=usable)
 
 
@@ -447,6 +496,7 @@ def _append(
     match.awaiting_ai = ai_seat_to_act(match, state) is not None
     snapshot_due = _snapshot_due(match, known.snapshot_seq, by_ai=by_ai)
     snapshot_batched = False
+    marks = None  # what the snapshot keeps beside the state, once the projection is done
     if writes is None:
         match.save(update_fields=["seq", "status", "watching", "awaiting_ai", "updated_at"])
         streams.match_changed(match.pk)
@@ -456,9 +506,10 @@ def _append(
         writes.match_update(match)
         writes.tell(match, game, state, before, numbered, created_at, hand_firsts)
         projected = project(match, numbered, known=known.projected, write=writes.summary_upsert)
+        marks = Marks(open_hand, hand_firsts, projected)
         if snapshot_due and known.snapshot_pk is not None:
             # Its row known, the snapshot joins the writes too (and the COMMIT may follow).
-            writes.snapshot_upsert(known.snapshot_pk, match, game, state)
+            writes.snapshot_upsert(known.snapshot_pk, match, game, state, marks)
             snapshot_due, snapshot_batched = False, True
         if own_writes:
             # The last writes of the command: its COMMIT may go with them (see _Writes.send).
@@ -467,7 +518,9 @@ def _append(
     if snapshot_batched:
         snapshot_seq = match.seq
     if snapshot_due:
-        snapshot_pk, snapshot_seq = _snapshot_write(match, game, state, snapshot_pk), match.seq
+        marks = marks or Marks(open_hand, hand_firsts, projected)
+        snapshot_pk = _snapshot_write(match, game, state, snapshot_pk, marks)
+        snapshot_seq = match.seq
     _remember(
         Known(
             match_id=str(match.pk),
@@ -509,15 +562,16 @@ def _snapshot_due(match: Match, snapshot_seq: int | None, *, by_ai: bool) -> boo
     return match.seq - snapshot_seq >= SNAPSHOT_EVERY
 
 
-def _snapshot_write(match: Match, game: AnyGame, state: Any, pk: int | None) -> int:
-    """Store the folded state at ``match.seq`` as the match's snapshot (row ``pk`` if it has
-    one): one UPDATE by key, or one INSERT for its first."""
+def _snapshot_write(match: Match, game: AnyGame, state: Any, pk: int | None, marks: Marks) -> int:
+    """Store the folded state at ``match.seq`` and its ``marks`` as the match's snapshot (row
+    ``pk`` if it has one): one UPDATE by key, or one INSERT for its first."""
     snapshot = Snapshot(
         pk=pk,
         match=match,
         seq=match.seq,
         engine_version=game.engine_version,
         state=pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL),
+        marks=marks.dumps(),
     )
     # By key: an UPDATE, or an INSERT when there is none yet (or it was deleted).
     snapshot.save()
@@ -643,10 +697,12 @@ class _Writes:
         news.records += selectors.owner_records(match, numbered, created_at)
         news.state, news.hand_firsts = state, hand_firsts
 
-    def snapshot_upsert(self, pk: int, match: Match, game: AnyGame, state: Any) -> None:
+    def snapshot_upsert(
+        self, pk: int, match: Match, game: AnyGame, state: Any, marks: Marks
+    ) -> None:
         """The match's snapshot row ``pk`` rewritten at ``match.seq`` (inserted again by that
         key if it was deleted), as :func:`_snapshot_write` stores it with the ORM."""
-        columns = ("id", "match_id", "seq", "engine_version", "state")
+        columns = ("id", "match_id", "seq", "engine_version", "state", "marks")
         sets = ", ".join(
             f"{self.quote(name)} = EXCLUDED.{self.quote(name)}" for name in columns[2:]
         )
@@ -656,7 +712,7 @@ class _Writes:
             f"ON CONFLICT ({self.quote('id')}) DO UPDATE SET {sets}"
         )
         pickled = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-        self.params += [pk, match.pk, match.seq, game.engine_version, pickled]
+        self.params += [pk, match.pk, match.seq, game.engine_version, pickled, marks.dumps()]
 
     def summary_upsert(
         self,

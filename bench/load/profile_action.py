@@ -13,6 +13,10 @@ its database round trips counted:
   on a ``LISTEN`` connection, its news sent (:func:`games.streams.heard`), or, when it has
   none, a read (:func:`games.streams.feed_step`).
 
+The request and the AIs' task know of the match only what the store says
+(``games.services.forget_known``), as in the live stack, where the web process and the worker
+append in turn.
+
 With ``PROFILE_SEED`` set, every hand's seed is drawn from it: two versions of the code play
 the same cards, and (the bots' choices being seeded by the match) the same actions.
 With ``PROFILE_TOP`` set, a cProfile of every part, the top functions by cumulative time.
@@ -48,7 +52,7 @@ from bots import tasks  # noqa: E402
 from games import streams  # noqa: E402
 from games.models import Match  # noqa: E402
 from games.players import session_owner  # noqa: E402
-from games.services import driving_ai_turns  # noqa: E402
+from games.services import driving_ai_turns, forget_known  # noqa: E402
 
 ACTIONS = int(os.environ.get("PROFILE_ACTIONS", "200"))
 TOP = int(os.environ.get("PROFILE_TOP", "0"))
@@ -131,11 +135,13 @@ def main() -> None:
         key = {"HTTP_IDEMPOTENCY_KEY": secrets.token_hex(8)}
         command = {**choose(body["view"]), "expected_seq": body["seq"]}
         path = f"/api/matches/{body['id']}/actions/"
+        forget_known()  # the worker appended last: a web process knows nothing of it
         with driving_ai_turns():  # the AIs answer below, as the worker would: not in the request
             answer = parts.run("request", partial(post, browser, path, command, headers, key))
         body = answer.json()
         parts.run("stream", partial(woken, listener, cursor))
         if body["view"]["legal_actions"] is None and body["status"] == "active":
+            forget_known()  # the web process appended last: the worker knows nothing of it
             with driving_ai_turns():
                 parts.run("ai", partial(tasks.play, str(body["id"]), body["seq"]))
             parts.run("stream", partial(woken, listener, cursor))

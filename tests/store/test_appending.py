@@ -165,11 +165,13 @@ def test_the_match_row_is_locked_before_folding_and_appending(house):
         return next(i for i, text in enumerate(sql) if text.startswith(prefix))
 
     lock = first('SELECT "games_match"')
-    assert lock < first('SELECT "games_snapshot"')  # before folding from the snapshot...
-    assert lock < first('SELECT "games_event"')  # ...and the events after it
+    assert '"games_snapshot"' in sql[lock]  # the snapshot to fold from comes with the lock...
+    assert not any('"games_snapshot"' in text for text in sql[:lock])
+    # ...and nothing of the match is read before it (the events after the snapshot, if any).
+    assert not any('"games_event"' in text or '"games_handsummary"' in text for text in sql[:lock])
     assert lock < first('INSERT INTO "games_event"')
     if connection.vendor == "postgresql":  # (SQLite has no row locks: it locks the database)
-        assert sql[lock].endswith("FOR UPDATE")
+        assert sql[lock].endswith('FOR UPDATE OF "games_match"')
 
 
 def test_another_players_match_cannot_be_locked_or_played(house):

@@ -156,3 +156,56 @@ def test_a_missing_snapshot_is_rebuilt_from_the_events(house):
     snapshot = Snapshot.objects.get(match_id=house.match_id)
     assert snapshot.seq == house.match().seq
     assert pickle.loads(bytes(snapshot.state)) == folded_from_events(house.match())
+
+
+def test_a_process_that_did_not_append_last_reads_its_marks_with_the_snapshot(house):
+    """Web processes and workers append in turn, so each command finds the match as another
+    process left it. The snapshot written by every outside command and every hand-back to the
+    human keeps, beside the state, where the hand, the last hands' starts and the read model
+    stand: the next command reads them with the snapshot in the locking query, and no events or
+    hand rows. What it reads is what the store says, at every step of matches with ends,
+    watching and restarts."""
+    from django.db import transaction
+
+    from games.projections import _read
+    from tests.store.conftest import heads_up_shoves
+
+    from_marks = 0
+    for _ in range(150):
+        services.forget_known()  # as a process that did not make the last append
+        with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+            match = services._locked(house.match_id)
+            loaded = services._load(match, Holdem())
+        read = " ".join(query["sql"] for query in queries.captured_queries)
+        snapshot = Snapshot.objects.get(match_id=house.match_id)
+        if snapshot.seq == match.seq:
+            from_marks += 1
+            assert len(queries.captured_queries) == 1, read  # the locking query, no other
+            stored = services._from_store(match, Holdem(), loaded.state, snapshot, usable=True)
+            assert (loaded.open_hand, loaded.hand_firsts) == (stored.open_hand, stored.hand_firsts)
+            assert loaded.projected == _read(match, before=match.seq + 1)
+            assert loaded.snapshot_seq == match.seq
+        assert loaded.state == folded_from_events(match)
+        state = house.state()
+        if state.to_act is not None:
+            house.step(heads_up_shoves)
+        elif state.phase == "match_over":
+            house.restart()
+        else:
+            house.watch()
+    assert from_marks >= 50  # every outside command and hand-back; not an AI passing to an AI
+
+
+def test_marks_of_another_format_are_read_from_the_store_instead(house, monkeypatch):
+    house.play_hands(2, calling_station)
+    monkeypatch.setattr(services.Marks, "FORMAT", services.Marks.FORMAT + 1)
+    services.forget_known()
+    match = services._locked(house.match_id)
+    with CaptureQueriesContext(connection) as queries:
+        loaded = services._load(match, Holdem())
+    # The last event's hand and the hands' starts read from the events and the hand rows.
+    assert any('"first_seq"' in query["sql"] for query in queries.captured_queries)
+    assert loaded.projected is None  # the read model is read when it is next projected
+    assert loaded.state == folded_from_events(match)
+    house.step(calling_station)
+    assert house.match().seq > match.seq
