@@ -75,8 +75,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "cardavia.urls"
-# Django's database sessions, read by one fixed statement (cardavia/sessions.py).
-SESSION_ENGINE = "cardavia.sessions"
+# Django's database sessions, read with their player by one fixed statement (games/sessions.py).
+SESSION_ENGINE = "games.sessions"
 WSGI_APPLICATION = "cardavia.wsgi.application"
 
 TEMPLATES = [

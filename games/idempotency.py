@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
+from django.utils import timezone
 
 from games.errors import IdempotencyKeyReused, InvalidIdempotencyKey
 from games.models import IdempotentResponse, Player, column_of
@@ -70,13 +71,7 @@ def idempotent_run(*, player: Player, key: str, fingerprint: str, run: Command) 
             status, body = run()
         finally:
             _keyed.reset(token)
-        IdempotentResponse.objects.create(
-            player=player,
-            key=key,
-            request_fingerprint=fingerprint,
-            status_code=status,
-            body=body,
-        )
+        _store(player, key, fingerprint, status, body)
     return Response(status=status, body=body, replayed=False)
 
 
@@ -95,17 +90,58 @@ def _lock_and_look_up(player: Player, key: str) -> _Stored | None:
     writing a stats line while it holds the match) go through instead of deadlocking. Two
     statements, not one joining both: a statement that waited for the lock still reads the
     other tables as they were when it began (PostgreSQL re-reads only the locked row), so a
-    racing retry would miss the response its twin just stored and run the command again."""
+    racing retry would miss the response its twin just stored and run the command again.
+
+    On PostgreSQL with client-side binding (Django's default) the two statements go in one
+    message, one round trip: PostgreSQL still runs them one after the other, each with a
+    snapshot of its own taken when it starts, so the look-up sees what committed while the lock
+    waited, as it would sent on its own."""
     lock, look_up = _statements(connection.vendor)
     with connection.cursor() as cursor:
-        cursor.execute(lock, [player.pk])
-        cursor.execute(look_up, [player.pk, key])
+        if _one_message(connection.vendor):
+            cursor.execute(f"{lock}; {look_up}", [player.pk, player.pk, key])
+            cursor.nextset()  # past the lock's row, to the look-up's
+        else:
+            cursor.execute(lock, [player.pk])
+            cursor.execute(look_up, [player.pk, key])
         row = cursor.fetchone()
     if row is None:
         return None
     fingerprint, status, body = row
     # As the JSON field reads it: text on PostgreSQL (Django loads jsonb as text) and SQLite.
     return _Stored(fingerprint, status, json.loads(body) if isinstance(body, str) else body)
+
+
+def _store(player: Player, key: str, fingerprint: str, status: int, body: Any) -> None:
+    """Store the first response under ``key``, as ``IdempotentResponse.objects.create`` would
+    (``created_at`` now; the body as JSON), by a fixed statement."""
+    insert = _insert_statement(connection.vendor)
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(insert, [player.pk, key, fingerprint, status, json.dumps(body), now])
+
+
+@functools.cache
+def _one_message(vendor: str) -> bool:
+    """Whether the database takes several statements in one execute: PostgreSQL does with
+    psycopg's client-side binding, not with its server-side binding (the extended protocol),
+    nor does SQLite."""
+    options = connection.settings_dict.get("OPTIONS", {})
+    return vendor == "postgresql" and not options.get("server_side_binding", False)
+
+
+@functools.cache
+def _insert_statement(vendor: str) -> str:
+    """The store, built once per database kind (``vendor``: quoting, and PostgreSQL's body is
+    jsonb, which the JSON text is cast to): the ORM would compile it anew for every command."""
+    quote = connection.ops.quote_name
+    names = ("player", "key", "request_fingerprint", "status_code", "body", "created_at")
+    columns = ", ".join(quote(column_of(IdempotentResponse, name)) for name in names)
+    body = "%s::jsonb" if vendor == "postgresql" else "%s"
+    return (
+        f"INSERT INTO {quote(IdempotentResponse._meta.db_table)} ({columns})"
+        f" VALUES (%s, %s, %s, %s, {body}, %s)"
+    )
 
 
 @functools.cache

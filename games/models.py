@@ -9,6 +9,7 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.core.exceptions import ValidationError
 from django.db import models
 
@@ -28,6 +29,28 @@ class Player(models.Model):
     @property
     def is_guest(self) -> bool:
         return self.user_id is None
+
+
+class PlayerSession(AbstractBaseSession):
+    """Django's own session row (the table of ``django.contrib.sessions``, which keeps its model
+    and migrations) with one more column: the id of the session's player, written from the
+    session's data on every save (``games.sessions``). The session read joins the player row
+    on it, so the request that reads both pays one round trip; the player id inside the signed
+    data stays the truth, and a row whose id does not match it is never used. Unmanaged: the
+    column is added to Django's table by migration 0018, and older rows (NULL) read as before.
+    """
+
+    player_id = models.BigIntegerField(null=True, blank=True)
+
+    class Meta:
+        managed = False
+        db_table = "django_session"
+
+    @classmethod
+    def get_session_store_class(cls) -> type:
+        from games.sessions import SessionStore
+
+        return SessionStore
 
 
 def validate_game(name: str) -> None:

@@ -4,6 +4,8 @@ and the services that sign a guest up or log them in, keeping their matches."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from django.contrib import auth
 from django.contrib.auth import authenticate, get_user_model, login
@@ -16,6 +18,7 @@ from django.contrib.auth.password_validation import (
 from django.contrib.sessions.backends.base import SessionBase
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
+from django.db.models.expressions import Col
 from django.http import HttpRequest
 
 from games.errors import InvalidCredentials, InvalidUsername, UsernameTaken, WeakPassword
@@ -24,37 +27,97 @@ from games.models import HandImport, ImportedHand, Match, Player, column_of
 SESSION_KEY = "cardavia_player_id"
 
 
+@runtime_checkable
+class PlayerReadingSession(Protocol):
+    """A session store that read its player's row with its own (``games.sessions``)."""
+
+    def take_player_read(self) -> Player | None:
+        """The row of the player named by the session's data, read in the session's own
+        statement, or None; handed out once, so only the first look-up after the read uses it
+        and any later one reads the row again."""
+        ...
+
+
 def current_player(request: HttpRequest) -> Player | None:
     user = request.user
-    if user.is_authenticated:
+    if user.is_authenticated:  # the session is read by now (it names the user)
+        read = _player_read(request)
+        # A user has one player (user is one-to-one): the row read is theirs if it says so.
+        if read is not None and read.user_id == user.pk:
+            return read
         return _player_where("user", user.pk) or _player_for_user(user)
     player_id = request.session.get(SESSION_KEY)
+    read = _player_read(request)
     if player_id is None:
         return None
+    if read is not None and read.pk == player_id and read.user_id is None:
+        return read
     return _player_where("guest", player_id)
 
 
-def _player_where(kind: str, key: object) -> Player | None:
+def _player_read(request: HttpRequest) -> Player | None:
+    """The player row read with this request's session, if its store read one."""
+    session = request.session
+    return session.take_player_read() if isinstance(session, PlayerReadingSession) else None
+
+
+def _player_where(kind: str, key: int) -> Player | None:
     """The account's player (``kind`` "user") or the guest player ``key`` (``"guest"``): read
     on every request, by a fixed statement rather than an ORM query compiled each time."""
-    found = list(Player.objects.raw(_player_statement(connection.vendor, kind), [key]))
-    return found[0] if found else None
+    statement = _player_statement(connection.vendor, kind)
+    with connection.cursor() as cursor:
+        cursor.execute(statement, [key])
+        row = cursor.fetchone()
+    return player_from_row(row) if row is not None else None
 
 
 @functools.cache
 def _player_statement(vendor: str, kind: str) -> str:
     """Built once per database kind (``vendor``: quoting differs)."""
     quote = connection.ops.quote_name
-    columns = ", ".join(
-        quote(column_of(Player, field.name)) for field in Player._meta.concrete_fields
-    )
     user = quote(column_of(Player, "user"))
     where = f"{user} = %s" if kind == "user" else f"{quote('id')} = %s AND {user} IS NULL"
     # The first by id, as the ORM's .first() would take it (one row at most either way).
     return (
-        f"SELECT {columns} FROM {quote(Player._meta.db_table)} WHERE {where}"
+        f"SELECT {player_columns(None)} FROM {quote(Player._meta.db_table)} WHERE {where}"
         f" ORDER BY {quote('id')} LIMIT 1"
     )
+
+
+def player_columns(table: str | None) -> str:
+    """The player's columns, as :func:`player_from_row` takes them (each qualified by the name
+    ``table`` stands for in a join)."""
+    quote = connection.ops.quote_name
+    prefix = f"{quote(table)}." if table else ""
+    return ", ".join(
+        prefix + quote(column_of(Player, field.name)) for field in Player._meta.concrete_fields
+    )
+
+
+def player_from_row(row: Sequence[Any]) -> Player:
+    """A player from the values of :func:`player_columns`, converted as the ORM converts them
+    (SQLite's datetimes are text)."""
+    values = list(row)
+    for index, converters, column in _player_converters(connection.vendor):
+        for convert in converters:
+            values[index] = convert(values[index], column, connection)
+    return Player.from_db(connection.alias, _PLAYER_FIELDS, values)
+
+
+_PLAYER_FIELDS = [field.attname for field in Player._meta.concrete_fields]
+
+
+@functools.cache
+def _player_converters(vendor: str) -> list[tuple[int, list[Any], Col]]:
+    """The database's converters of each player column that has any (once per ``vendor``)."""
+    found = []
+    backend = connection.ops
+    for index, field in enumerate(Player._meta.concrete_fields):
+        column = field.get_col(Player._meta.db_table)
+        converters = backend.get_db_converters(column) + column.get_db_converters(connection)
+        if converters:
+            found.append((index, converters, column))
+    return found
 
 
 #: A session's logged-in user id (as Django's auth keeps it, a string) and player id.

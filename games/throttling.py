@@ -9,7 +9,8 @@ player for matches and actions (so players behind one address do not share a bud
 
 Counts live in the default cache, which is Redis in the full stack: every gunicorn worker and
 every host counts together. Each window is one counter bumped with the cache's atomic ``incr``
-(DRF's own throttles read a history and write it back, so two processes at once can both pass).
+(DRF's own throttles read a history and write it back, so two processes at once can both pass);
+in Redis, created and bumped in one round trip.
 A limit that cannot be counted is not enforced: with the cache down, players play on.
 """
 
@@ -20,7 +21,8 @@ import math
 import time
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
+from django.core.cache.backends.redis import RedisCache
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
@@ -99,6 +101,9 @@ def scope_wait(scope: str, client: str) -> int | None:
 
 
 def _bump(key: str, period: int) -> int:
+    counters = caches[DEFAULT_CACHE_ALIAS]
+    if isinstance(counters, RedisCache):
+        return _bump_in_redis(counters, key, period)
     # add() creates the window's counter only if it is missing; incr() is atomic in Redis
     # (INCR) and in the local-memory cache (under its lock).
     cache.add(key, 0, timeout=period + 1)
@@ -107,3 +112,17 @@ def _bump(key: str, period: int) -> int:
     except ValueError:  # expired between add() and incr()
         cache.add(key, 1, timeout=period + 1)
         return 1
+
+
+def _bump_in_redis(counters: RedisCache, key: str, period: int) -> int:
+    """As the cache's add() and incr() do it (add: SET NX with the window's expiry; incr:
+    EXISTS, then INCRBY), in one MULTI/EXEC: one round trip to Redis where those are three,
+    and atomic, so the counter cannot expire between its creation and its bump. Keys and
+    values are the cache's own (an int is stored as itself), so ``cache.get`` reads them."""
+    full_key = counters.make_and_validate_key(key)
+    client = counters._cache.get_client(full_key, write=True)
+    with client.pipeline(transaction=True) as pipeline:
+        pipeline.set(full_key, 0, nx=True, ex=period + 1)
+        pipeline.incr(full_key)
+        _, count = pipeline.execute()
+    return int(count)

@@ -7,14 +7,18 @@ Each test has a cache of its own (tests/conftest.py) and lowers the rates it tes
 
 from __future__ import annotations
 
+import os
+import time
+import uuid
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 
 from games import urls
 from games.models import Match
-from games.throttling import SCOPES, RouteThrottle, parse_rate
+from games.throttling import SCOPES, RouteThrottle, parse_rate, scope_wait
 from tests.api.client import Reply
 from tests.api.test_errors import assert_refused, nothing_changes
 from tests.ops.live import free_port
@@ -130,3 +134,26 @@ def _rates() -> dict[str, str]:
     from rest_framework.settings import api_settings
 
     return api_settings.DEFAULT_THROTTLE_RATES
+
+
+@pytest.mark.broker
+def test_a_redis_counter_is_made_and_bumped_as_the_cache_makes_it(settings, rates):
+    """In Redis a window's counter is created and bumped in one round trip: it counts, expires
+    with its window, and is the cache's own key and value."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["CELERY_BROKER_URL"],
+            "KEY_PREFIX": f"cardavia-test-{uuid.uuid4().hex}",
+        }
+    }
+    rates(action="2/day")
+    assert scope_wait("action", "player:1") is None
+    assert scope_wait("action", "player:1") is None
+    assert 1 <= (scope_wait("action", "player:1") or 0) <= 86400
+    assert scope_wait("action", "player:2") is None  # each client its own counter
+    counters = caches["default"]
+    key = f"throttle:action:player:1:{int(time.time() // 86400)}"
+    assert counters.get(key) == 3
+    client = counters._cache.get_client(write=True)
+    assert 0 < client.ttl(counters.make_and_validate_key(key)) <= 86400 + 1
