@@ -37,7 +37,7 @@ class PlayerSession(AbstractBaseSession):
     session's data on every save (``games.sessions``). The session read joins the player row
     on it, so the request that reads both pays one round trip; the player id inside the signed
     data stays the truth, and a row whose id does not match it is never used. Unmanaged: the
-    column is added to Django's table by migration 0018, and older rows (NULL) read as before.
+    column is added to Django's table by migration 0019, and older rows (NULL) read as before.
     """
 
     player_id = models.BigIntegerField(null=True, blank=True)

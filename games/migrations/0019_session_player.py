@@ -11,7 +11,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("games", "0017_events_match_checked_by_statement"),
+        ("games", "0018_snapshot_marks"),
         ("sessions", "0001_initial"),
     ]
 
