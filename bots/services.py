@@ -27,6 +27,7 @@ from django.db.models import Q
 from bots import cutoffs, registry
 from bots.history import RecentHands, first_hand_shown
 from bots.policies import Bot, Choice, Record
+from games import selectors as game_selectors
 from games import services as game_services
 from games.engine.errors import ErrorCode, IllegalAction, refuse
 from games.engine.events import Event, from_record
@@ -176,15 +177,13 @@ def _caught_up_from_store(followed: _Followed, match: Match) -> bool:
     ends with (it was rolled back, or its time is not known)."""
     if followed.created_at is None or followed.seq > match.seq:
         return False
-    rows = EventRow.objects.filter(match=match, seq__gte=followed.seq, seq__lte=match.seq)
-    stored = rows.order_by("seq").values_list("seq", "created_at", "type", "version", "payload")
-    fresh = iter(stored)
+    fresh = iter(game_selectors.event_rows(match, after=followed.seq - 1, upto=match.seq))
     first = next(fresh, None)
-    if first is None or first[:2] != (followed.seq, followed.created_at):
+    if first is None or (first.seq, first.created_at) != (followed.seq, followed.created_at):
         return False
     game = game_for(match.game)
-    for _, created_at, kind, version, payload in fresh:
-        followed.add(game, from_record(kind, version, payload), created_at)
+    for row in fresh:
+        followed.add(game, from_record(row.type, row.version, row.payload), row.created_at)
     followed.reached(match)
     return True
 

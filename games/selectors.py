@@ -119,13 +119,14 @@ def stored_events(
         return []  # the usual read of a match whose snapshot is up to date: no query
     return [
         (row.seq, from_record(row.type, row.version, row.payload))
-        for row in _event_rows(match, after=after, upto=upto)
+        for row in event_rows(match, after=after, upto=upto)
     ]
 
 
-def _event_rows(match: Match, *, after: int, upto: int | None = None) -> Any:
+def event_rows(match: Match, *, after: int, upto: int | None = None) -> Any:
     """The match's event rows after seq ``after`` (up to ``upto``), in order: one fixed
-    statement, as :func:`match_get` reads (these reads are on every action and stream wake)."""
+    statement, as :func:`match_get` reads (these reads are on every AI turn that follows a
+    player's action, and on stream reads)."""
     params: list[Any] = [_match_key(match), after]
     if upto is not None:
         params.append(upto)
@@ -189,7 +190,7 @@ def visible_feed(match: Match, *, viewer: int | None, after: int = 0) -> list[di
     """The events after ``after`` as ``viewer`` may see them, each with its seq and time."""
     game = game_for(match.game)
     feed = []
-    for row in _event_rows(match, after=after):
+    for row in event_rows(match, after=after):
         record = game.visible_record(from_record(row.type, row.version, row.payload), viewer)
         feed.append(_feed_record(row.seq, row.created_at, record))
     return feed

@@ -649,19 +649,16 @@ class _Writes:
     transaction, instead of one round trip each (which is most of an append's time)."""
 
     def __init__(self) -> None:
-        self.statements: list[str] = []
-        self.params: list[Any] = []
+        self.statements: list[tuple[str, list[Any]]] = []  # each with its parameters
         self.quote = connection.ops.quote_name
         self.news: dict[str, _News] = {}
 
     def events_insert(self, rows: Sequence[EventRow]) -> None:
         columns = ("match_id", "seq", "type", "version", "payload", "hand_number", "created_at")
         values = ", ".join(["(" + ", ".join(["%s"] * len(columns)) + ")"] * len(rows))
-        self.statements.append(
-            f"INSERT INTO {self._table(EventRow)} ({self._names(columns)}) VALUES {values}"
-        )
+        params: list[Any] = []
         for row in rows:
-            self.params += [
+            params += [
                 row.match_id,
                 row.seq,
                 row.type,
@@ -670,14 +667,22 @@ class _Writes:
                 row.hand_number,
                 row.created_at,
             ]
+        self.statements.append(
+            (
+                f"INSERT INTO {self._table(EventRow)} ({self._names(columns)}) VALUES {values}",
+                params,
+            )
+        )
 
     def match_update(self, match: Match) -> None:
         columns = ("seq", "status", "watching", "awaiting_ai", "updated_at")
         sets = ", ".join(f"{self.quote(column)} = %s" for column in columns)
         self.statements.append(
-            f"UPDATE {self._table(Match)} SET {sets} WHERE {self.quote('id')} = %s"
+            (
+                f"UPDATE {self._table(Match)} SET {sets} WHERE {self.quote('id')} = %s",
+                [getattr(match, column) for column in columns] + [match.pk],
+            )
         )
-        self.params += [getattr(match, column) for column in columns] + [match.pk]
 
     def tell(
         self,
@@ -706,13 +711,15 @@ class _Writes:
         sets = ", ".join(
             f"{self.quote(name)} = EXCLUDED.{self.quote(name)}" for name in columns[2:]
         )
-        self.statements.append(
-            f"INSERT INTO {self._table(Snapshot)} ({self._names(columns)}) "
-            f"VALUES ({', '.join(['%s'] * len(columns))}) "
-            f"ON CONFLICT ({self.quote('id')}) DO UPDATE SET {sets}"
-        )
         pickled = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-        self.params += [pk, match.pk, match.seq, game.engine_version, pickled, marks.dumps()]
+        self.statements.append(
+            (
+                f"INSERT INTO {self._table(Snapshot)} ({self._names(columns)}) "
+                f"VALUES ({', '.join(['%s'] * len(columns))}) "
+                f"ON CONFLICT ({self.quote('id')}) DO UPDATE SET {sets}",
+                [pk, match.pk, match.seq, game.engine_version, pickled, marks.dumps()],
+            )
+        )
 
     def summary_upsert(
         self,
@@ -728,10 +735,13 @@ class _Writes:
         values = ", ".join(["%s"] * len(columns))
         sets = ", ".join(f"{self.quote(name)} = EXCLUDED.{self.quote(name)}" for name in fields)
         self.statements.append(
-            f"INSERT INTO {self._table(HandSummary)} ({self._names(columns)}) VALUES ({values}) "
-            f"ON CONFLICT ({self._names(('match_id', 'hand_number'))}) DO UPDATE SET {sets}"
+            (
+                f"INSERT INTO {self._table(HandSummary)} ({self._names(columns)}) "
+                f"VALUES ({values}) "
+                f"ON CONFLICT ({self._names(('match_id', 'hand_number'))}) DO UPDATE SET {sets}",
+                [match.pk, hand_number, *db_values(fields.values())],
+            )
         )
-        self.params += [match.pk, hand_number, *db_values(fields.values())]
         if line is not None:
             self.line_upsert(match, hand_number, line)
 
@@ -742,29 +752,35 @@ class _Writes:
         hand = _column(line.model, "hand")
         sets = ", ".join(f"{self.quote(name)} = EXCLUDED.{self.quote(name)}" for name in names)
         self.statements.append(
-            f"INSERT INTO {self._table(line.model)} ({self._names((hand, *names))}) "
-            f"SELECT {self.quote('id')}, {', '.join(['%s'] * len(names))} "
-            f"FROM {self._table(HandSummary)} "
-            f"WHERE {self.quote('match_id')} = %s AND {self.quote('hand_number')} = %s "
-            f"ON CONFLICT ({self.quote(hand)}) DO UPDATE SET {sets}"
+            (
+                f"INSERT INTO {self._table(line.model)} ({self._names((hand, *names))}) "
+                f"SELECT {self.quote('id')}, {', '.join(['%s'] * len(names))} "
+                f"FROM {self._table(HandSummary)} "
+                f"WHERE {self.quote('match_id')} = %s AND {self.quote('hand_number')} = %s "
+                f"ON CONFLICT ({self.quote(hand)}) DO UPDATE SET {sets}",
+                [*db_values(line.fields.values()), match.pk, hand_number],
+            )
         )
-        self.params += [*db_values(line.fields.values()), match.pk, hand_number]
 
     def send(self, *, commit: bool = False) -> None:
         """Run the statements; with ``commit``, end the transaction with them: the command's
         COMMIT goes in the same round trip as its last writes. Should any statement fail,
         PostgreSQL runs none after it (the COMMIT neither) and the transaction is rolled back
         as always. The atomic block's own commit then finds nothing left to commit (psycopg
-        sends no COMMIT outside a transaction)."""
+        sends no COMMIT outside a transaction).
+
+        Each statement is bound on its own (psycopg parses a query for its placeholders and
+        keeps what it found only for queries of up to 4 KB: each statement's shape is parsed
+        once, where the whole query, longer and of ever new shapes, was parsed every time)."""
         for key, news in self.news.items():
-            statement, params = streams.notify_statement(key, news.told())
-            self.statements.append(statement)
-            self.params += params
+            self.statements.append(streams.notify_statement(key, news.told()))
         self.news = {}
-        statements = [*self.statements, "COMMIT"] if commit else self.statements
-        if statements:
-            with connection.cursor() as cursor:
-                cursor.execute(";\n".join(statements), self.params)
+        if not self.statements and not commit:
+            return
+        with connection.cursor() as cursor:
+            bind = cursor.cursor.mogrify
+            text = [bind(statement, params) for statement, params in self.statements]
+            cursor.execute(";\n".join([*text, "COMMIT"] if commit else text))
 
     def _table(self, model: Any) -> str:
         return str(self.quote(model._meta.db_table))
