@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
 import time
 from typing import Any
 
-from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
+from django.conf import settings
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
+from django.core.cache.backends.base import BaseCache
 from django.core.cache.backends.redis import RedisCache
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
@@ -101,17 +104,36 @@ def scope_wait(scope: str, client: str) -> int | None:
 
 
 def _bump(key: str, period: int) -> int:
-    counters = caches[DEFAULT_CACHE_ALIAS]
+    counters = _counters()
     if isinstance(counters, RedisCache):
         return _bump_in_redis(counters, key, period)
     # add() creates the window's counter only if it is missing; incr() is atomic in Redis
     # (INCR) and in the local-memory cache (under its lock).
-    cache.add(key, 0, timeout=period + 1)
+    counters.add(key, 0, timeout=period + 1)
     try:
-        return cache.incr(key)
+        return counters.incr(key)
     except ValueError:  # expired between add() and incr()
-        cache.add(key, 1, timeout=period + 1)
+        counters.add(key, 1, timeout=period + 1)
         return 1
+
+
+_shared: dict[str, BaseCache] = {}
+_shared_lock = threading.Lock()
+
+
+def _counters() -> BaseCache:
+    """The default cache as one object for the whole process (per configuration, which tests
+    change). Django keeps ``caches[alias]`` per context, and the pool of threads that serves the
+    WSGI views under the ASGI server runs each request in a context of its own: every request
+    built a new Redis client with a pool of its own, so a new connection (a TCP connect and a
+    handshake, 7% of a web process's time under load). redis-py's pool, and the local-memory
+    cache's lock, are shared safely by threads."""
+    config = repr(settings.CACHES.get(DEFAULT_CACHE_ALIAS))
+    with _shared_lock:
+        found = _shared.get(config)
+        if found is None:
+            found = _shared[config] = caches.create_connection(DEFAULT_CACHE_ALIAS)
+        return found
 
 
 def _bump_in_redis(counters: RedisCache, key: str, period: int) -> int:

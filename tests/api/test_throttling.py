@@ -157,3 +157,21 @@ def test_a_redis_counter_is_made_and_bumped_as_the_cache_makes_it(settings, rate
     assert counters.get(key) == 3
     client = counters._cache.get_client(write=True)
     assert 0 < client.ttl(counters.make_and_validate_key(key)) <= 86400 + 1
+
+
+def test_the_counters_are_one_cache_object_for_every_request_context() -> None:
+    """The WSGI views under the ASGI server run each request in a context of its own, where
+    Django's ``caches`` gives a new cache object (with Redis, a new client, pool and
+    connection): the throttle counts through one object for the process instead."""
+    import contextvars
+
+    from django.core.cache import caches
+
+    from games import throttling
+
+    def each_request() -> tuple[object, object]:
+        return caches["default"], throttling._counters()
+
+    first, second = contextvars.Context().run(each_request), contextvars.Context().run(each_request)
+    assert first[0] is not second[0]  # Django's, per context
+    assert first[1] is second[1]  # the counters', per process
