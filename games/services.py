@@ -504,7 +504,7 @@ def _append(
     else:
         match.updated_at = timezone.now()  # what auto_now would set
         writes.match_update(match)
-        writes.tell(match, game, state, before, numbered, created_at, hand_firsts)
+        writes.tell(match, state, before, numbered, created_at, hand_firsts)
         projected = project(match, numbered, known=known.projected, write=writes.summary_upsert)
         marks = Marks(open_hand, hand_firsts, projected)
         if snapshot_due and known.snapshot_pk is not None:
@@ -687,7 +687,6 @@ class _Writes:
     def tell(
         self,
         match: Match,
-        game: AnyGame,
         state: Any,
         before: int,
         numbered: Sequence[tuple[int, Event]],
