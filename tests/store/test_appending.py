@@ -130,7 +130,7 @@ def test_a_failure_after_the_events_were_written_rolls_the_whole_command_back(ho
         raise RuntimeError("snapshot down")
 
     def broken_batched_snapshot(writes, *_):
-        writes.statements.append("SELECT 1 / 0")  # after the events, the match, the read model
+        writes.statements.append(("SELECT 1 / 0", []))  # after the events, the match, the model
 
     # The last write of a player's command: the events, the match and its read model are in.
     # (On PostgreSQL the snapshot goes in the same batch of statements as the other writes.)
