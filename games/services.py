@@ -412,37 +412,32 @@ def _load(match: Match, game: AnyGame) -> Known:
     marks = None
     if usable and snapshot is not None and snapshot.seq == match.seq and snapshot.marks:
         marks = Marks.loads(bytes(snapshot.marks))
-    if marks is not None and snapshot is not None:
-        return Known(
-            match_id=str(match.pk),
-            seq=match.seq,
-            updated_at=match.updated_at,
-            engine_version=game.engine_version,
-            state=state,
-            open_hand=marks.open_hand,
-            hand_firsts=marks.hand_firsts,
-            projected=marks.projected,
-            snapshot_pk=snapshot.pk,
-            snapshot_seq=snapshot.seq,
-        )
-    return _from_store(match, game, state, snapshot, usable=usable)
+    return _from_store(match, game, state, snapshot, usable=usable, marks=marks)
 
 
 def _from_store(
-    match: Match, game: AnyGame, state: Any, snapshot: Snapshot | None, *, usable: bool
+    match: Match,
+    game: AnyGame,
+    state: Any,
+    snapshot: Snapshot | None,
+    *,
+    usable: bool,
+    marks: Marks | None = None,
 ) -> Known:
     """What this process knows of ``match`` when it has just read it from the store: its
-    snapshot's row (to overwrite), and the snapshot's seq only when ``usable`` to fold from."""
-    open_hand, hand_firsts = _stored_marks(match)
+    snapshot's row (to overwrite), the snapshot's seq only when ``usable`` to fold from, and
+    the snapshot's ``marks`` if it had them (else read from the events and the hand rows)."""
+    if marks is None:
+        marks = Marks(*_stored_marks(match), projected=None)
     return Known(
         match_id=str(match.pk),
         seq=match.seq,
         updated_at=match.updated_at,
         engine_version=game.engine_version,
         state=state,
-        open_hand=open_hand,
-        hand_firsts=hand_firsts,
-        projected=None,
+        open_hand=marks.open_hand,
+        hand_firsts=marks.hand_firsts,
+        projected=marks.projected,
         snapshot_pk=None if snapshot is None else snapshot.pk,
         snapshot_seq=snapshot.seq if usable and snapshot is not None else None,
     )

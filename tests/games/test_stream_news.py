@@ -182,10 +182,10 @@ def test_every_commit_tells_its_streams_what_a_read_would_send(
         else:
             view = selectors.match_opening(match)["view"]
             with services.driving_ai_turns():
-                if turn == 20:  # a new segment: no hand in play, the last hands' starts kept
+                # A new segment at turn 20 (no hand in play, the last hands' starts kept), and
+                # once knocked out: the AIs alone would play on in chains of several commits.
+                if turn == 20 or view["legal_actions"] is None:
                     services.match_restart(match_id=match_id, player=player)
-                elif view["legal_actions"] is None:  # knocked out: the AIs play on
-                    services.match_watch(match_id=match_id, player=player)
                 else:
                     services.match_act(match_id=match_id, player=player, **_move(view))
         views += "event: view" in _step(notifications, key, told, read)
