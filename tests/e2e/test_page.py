@@ -276,22 +276,24 @@ def test_an_api_refusal_is_shown_in_the_chosen_language(
     open_match(page, match_id)
     wait_for_turn(page)
     page.select_option("#language-picker", "fi")
-    # This tab's feed reads wait until its stale action has been refused: its idle poll (every
-    # 3 s) would otherwise catch up first whenever the AIs take that long to answer.
-    feed = re.compile(r"/api/matches/[^/]+/events/")
+    # Two tabs act on the same turn: this tab's fold is held on its way until the other tab's
+    # call has landed, so it reaches the server stale (the stream would otherwise bring this
+    # tab up to date first, and its fold would no longer be stale).
+    actions = re.compile(r"/api/matches/[^/]+/actions/")
     held: list[Any] = []
-    page.route(feed, lambda route: held.append(route))
+    page.route(actions, lambda route: held.append(route))
+    with page.expect_request(actions):
+        page.locator("[data-action=fold]").first.click()
     other = browse(context=page.context)
     open_match(other, match_id)
     wait_for_turn(other)
     act(other, "[data-action=call]")
-    # This tab's view is now stale: the API refuses with stale_seq, shown in Finnish.
-    page.locator("[data-action=fold]").first.click()
-    error = page.locator(".error-text")
-    expect(error).to_be_visible()
+    # The fold goes on now, behind the call: the API refuses it with stale_seq, shown in Finnish.
     for route in held:
         route.continue_()
-    page.unroute(feed)  # and any read held since goes on too
+    page.unroute(actions)
+    error = page.locator(".error-text")
+    expect(error).to_be_visible()
     english, finnish = messages("en")["error.stale_seq"], messages("fi")["error.stale_seq"]
     assert english != finnish
     shown = error.inner_text()
