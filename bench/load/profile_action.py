@@ -2,8 +2,8 @@
 (``DATABASE_URL``: a migrated PostgreSQL database; ``PROFILE_ACTIONS``, default 200).
 
 Each action is played as the live stack plays it, part by part, and each part's CPU is timed
-(``time.process_time``, this process only: PostgreSQL's and Redis's own CPU are not in it) and
-its database round trips counted:
+(``time.process_time``, this process only), the CPU of the PostgreSQL backend serving it
+(read from ``/proc``: the server must run on this machine) and its database round trips counted:
 
 - ``request``: ``POST /api/matches/{id}/actions/`` through the WSGI application, with the
   client's Idempotency-Key, as the web client sends it;
@@ -33,6 +33,7 @@ import sys
 import time
 from collections import defaultdict
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import django
@@ -61,6 +62,7 @@ TOP = int(os.environ.get("PROFILE_TOP", "0"))
 class Parts:
     def __init__(self) -> None:
         self.cpu: dict[str, float] = defaultdict(float)
+        self.database_cpu: dict[str, float] = defaultdict(float)
         self.queries: dict[str, int] = defaultdict(int)
         self.profiles: dict[str, cProfile.Profile] = {}
         self.shown: set[str] = set()
@@ -69,6 +71,8 @@ class Parts:
         profile = (
             self.profiles.setdefault(name, cProfile.Profile(time.process_time)) if TOP else None
         )
+        backend = backend_pid()
+        backend_began = backend_cpu(backend)
         with CaptureQueriesContext(connection) as queries:
             began = time.process_time()
             if profile is not None:
@@ -79,12 +83,29 @@ class Parts:
                 if profile is not None:
                     profile.disable()
                 self.cpu[name] += time.process_time() - began
+                if backend is not None and backend == backend_pid():
+                    self.database_cpu[name] += backend_cpu(backend) - backend_began
                 self.queries[name] += len(queries.captured_queries)
                 if os.environ.get("PROFILE_SQL") and name not in self.shown:
                     self.shown.add(name)
                     print(f"--- {name}'s round trips ---")
                     for query in queries.captured_queries:
                         print("  " + query["sql"][:160])
+
+
+def backend_pid() -> int | None:
+    """The process id of the PostgreSQL backend behind Django's connection, if one is open."""
+    raw = connection.connection
+    return None if raw is None else int(raw.info.backend_pid)
+
+
+def backend_cpu(pid: int | None) -> float:
+    """That backend's CPU seconds so far (user and system), from ``/proc``: counted in clock
+    ticks, so only a sum over many parts is meaningful."""
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def choose(view: dict[str, Any]) -> dict[str, Any]:
@@ -148,10 +169,15 @@ def main() -> None:
             body = cursor_view(cursor)
         played += 1
     total = sum(parts.cpu.values())
-    print(f"{played} actions: {1000 * total / played:.1f} ms of this process's CPU each")
+    database = sum(parts.database_cpu.values())
+    print(
+        f"{played} actions: {1000 * total / played:.1f} ms of this process's CPU each, "
+        f"{1000 * database / played:.1f} ms of its PostgreSQL backend's"
+    )
     for name in ("request", "ai", "stream"):
         print(
             f"  {name:<8} {1000 * parts.cpu[name] / played:6.2f} ms  "
+            f"PostgreSQL {1000 * parts.database_cpu[name] / played:5.2f} ms  "
             f"{parts.queries[name] / played:5.2f} round trips"
         )
     for name, profile in parts.profiles.items():
