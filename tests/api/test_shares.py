@@ -281,9 +281,11 @@ def test_sharing_is_limited_per_player(quiet, heads_up, rates):  # noqa: F811
 def test_a_shared_up_and_down_deal_gives_no_seed_revealed_after_it(
     make_client,
     rates,  # noqa: F811
+    reproducible,
 ):
     """A shoe serves many deals and its seed is revealed later: a shared deal's proof is the
-    one its owner had when the deal ended, and nothing the deal's end still hid is in it."""
+    one its owner had when the deal ended, and nothing the deal's end still hid is in it. The
+    match is reproducible: with fresh shuffles a match could end before any shoe ran out."""
     rates(share="100000/day", shared="100000/day")
     owner = make_client()
     match_id = owner.post("/api/matches/", {"game": "updown", "level": "easy"}).ok().body["id"]
