@@ -3,7 +3,9 @@ together play a match: the web answers, the worker moves the AIs, beat sends the
 
 from __future__ import annotations
 
+import http.client
 import subprocess
+import time
 import uuid
 
 import pytest
@@ -22,6 +24,9 @@ from tests.ops.live import (
     passive_action,
     wait_for,
 )
+
+# Longer than the idle connections gunicorn's workers kept before (2 s), and than uvicorn's (5 s).
+THINKING_S = 6
 
 pytestmark = [
     pytest.mark.postgres,
@@ -64,6 +69,7 @@ def test_make_stack_plays_a_match_with_web_worker_and_beat(tmp_path):
             body = wait_for(lambda: player.my_turn(match_id), 30, "the AIs (the worker) to move")
             player.act(match_id, passive_action(body["view"]), expected_seq=body["seq"]).ok()
         wait_for(lambda: player.my_turn(match_id), 30, "the AIs to move again")
+        _assert_an_idle_connection_is_kept(port)
         stack.wait_output("Sending due task sweep-stalled-ai-turns", timeout=30)
         assert "bots.tasks.play" in stack.output()
     finally:
@@ -73,6 +79,27 @@ def test_make_stack_plays_a_match_with_web_worker_and_beat(tmp_path):
     left = [pid for pid in processes if _alive(pid)]
     assert left == [], f"make stack left processes running: {left}"
     assert "web.1 stopped" in stack.output() and "worker.1 stopped" in stack.output()
+
+
+def _assert_an_idle_connection_is_kept(port: int) -> None:
+    """A player thinks seconds between actions: the web keeps the idle connection (gunicorn's
+    own keep-alive, 2 s, closed it, and the next action opened another, or met a reset)."""
+    web = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        statuses = [_get_session(web)]
+        opened = web.sock
+        time.sleep(THINKING_S)
+        statuses.append(_get_session(web))  # the server closed it: RemoteDisconnected
+        assert statuses == [200, 200] and web.sock is opened
+    finally:
+        web.close()
+
+
+def _get_session(web: http.client.HTTPConnection) -> int:
+    web.request("GET", "/api/session/")
+    reply = web.getresponse()
+    reply.read()
+    return reply.status
 
 
 def _alive(pid: int) -> bool:
