@@ -18,7 +18,6 @@ from typing import Any, ClassVar
 
 from uvicorn_worker import UvicornWorker
 
-
 KEEP_ALIVE_S = 75
 
 
