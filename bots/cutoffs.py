@@ -6,10 +6,16 @@ its ``act`` and the next bot in line plays the turn at once
 (``bots.services.ai_command_choose``). A bot that ignores it (a C extension that holds the
 interpreter, a bare ``except``) is killed with its pool process at the hard limit; the beat
 sweep then queues the turn again, and asking the same bot would only hang again. So the bot
-deciding a turn is noted in the shared cache while it decides, and when the worker's main
-process reports a hard time limit for that turn, the note becomes a mark that skips the bot on
-the turn's next attempt, for the next in line (the medium level, then a move that can never be
+deciding a turn is noted while it decides, and when the worker's main process reports a hard
+time limit for that turn, the note becomes a mark in the shared cache that skips the bot on the
+turn's next attempt, for the next in line (the medium level, then a move that can never be
 refused).
+
+The note is a small file the pool process writes before each decision and its parent reads
+after killing it (they share the machine, as the prefork pool's time limits need): a decision
+costs a write, where a note in the shared cache cost two round trips to Redis (a third of a
+worker process's time under load). A task's chain of turns reads the match's marks once
+(:func:`chain`); the next attempt may run on any worker, so the marks are shared.
 
 A worker that dies for another reason (killed, restarted) marks nothing: the turn's next attempt
 asks the same bot again, which decides the same (its random source is seeded by the turn).
@@ -17,9 +23,16 @@ asks the same bot again, which decides the same (its random source is seeded by 
 
 from __future__ import annotations
 
+import contextvars
+import functools
+import json
 import logging
+import os
 import random
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from celery.exceptions import TimeLimitExceeded
@@ -33,19 +46,29 @@ logger = logging.getLogger(__name__)
 # Long after any retry or sweep of the turn.
 MARK_SECONDS = 3600
 
+Turns = frozenset[tuple[int, str]]  # (seq, bot name) of the turns whose bot was cut off
+
+# The chain of turns this task plays: its match and the marks read for it.
+_chain: contextvars.ContextVar[tuple[str, Turns] | None] = contextvars.ContextVar(
+    "cutoffs_chain", default=None
+)
+
 
 class CutOffBefore(Exception):
     """This bot was cut off by the hard time limit on this turn before."""
 
 
-def _deciding(match_id: Any) -> str:
-    # By match, holding the turn's seq: a task plays a chain of AI turns (bots.tasks), so the
-    # turn cut off may be a later one than the seq the task was sent with.
-    return f"ai-deciding:{match_id}"
-
-
-def _cut_off(match_id: Any, seq: int, name: str) -> str:
-    return f"ai-cut-off:{match_id}:{seq}:{name}"
+@contextmanager
+def chain(match_id: Any) -> Iterator[None]:
+    """A task's chain of AI turns in ``match_id``: the turns cut off before are read once, and
+    the note of the turn being decided is removed when the chain is over (a pool process
+    killed mid-decision leaves it to its parent)."""
+    token = _chain.set((str(match_id), _marks(match_id)))
+    try:
+        yield
+    finally:
+        _chain.reset(token)
+        _note_path(match_id).unlink(missing_ok=True)
 
 
 def ask(
@@ -59,13 +82,17 @@ def ask(
     """``bot.act(view, history, rng)`` for the turn ``(match_id, seq)``, unless this bot was cut
     off on this very turn before (then :class:`CutOffBefore`)."""
     match_id, seq = turn
-    if _cache("get", _cut_off(match_id, seq, name)):
+    chained = _chain.get()
+    marks = chained[1] if chained and chained[0] == str(match_id) else _marks(match_id)
+    if (seq, name) in marks:
         raise CutOffBefore(f"bot {name!r} was cut off on this turn (match {match_id}, seq {seq})")
-    _cache("set", _deciding(match_id), [seq, name], MARK_SECONDS)
+    _note(match_id, seq, name)
+    if chained:
+        return bot.act(view, history, rng)
     try:
         return bot.act(view, history, rng)
     finally:
-        _cache("delete", _deciding(match_id))
+        _note_path(match_id).unlink(missing_ok=True)
 
 
 @task_failure.connect
@@ -79,14 +106,55 @@ def _on_hard_time_limit(
     ):
         return
     match_id = args[0]
-    note = _cache("get", _deciding(match_id))
+    note = _note_taken(match_id)
     if note:
         seq, name = note
         logger.warning(
             "bot %r cut off in match %s at seq %s: a stand-in plays", name, match_id, seq
         )
-        _cache("set", _cut_off(match_id, seq, name), 1, MARK_SECONDS)
-        _cache("delete", _deciding(match_id))
+        marked = _cache("get", _cut_offs(match_id)) or []
+        _cache("set", _cut_offs(match_id), [*marked, [seq, name]], MARK_SECONDS)
+
+
+def _cut_offs(match_id: Any) -> str:
+    return f"ai-cut-offs:{match_id}"
+
+
+def _marks(match_id: Any) -> Turns:
+    return frozenset((seq, name) for seq, name in _cache("get", _cut_offs(match_id)) or ())
+
+
+@functools.cache
+def _notes() -> Path:
+    # Shared by a worker's main process and its pool: the same machine, the same user.
+    folder = Path(tempfile.gettempdir()) / f"cardavia-ai-deciding-{os.getuid()}"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    return folder
+
+
+def _note_path(match_id: Any) -> Path:
+    # By match, holding the turn's seq: a task plays a chain of AI turns (bots.tasks), so the
+    # turn cut off may be a later one than the seq the task was sent with.
+    return _notes() / str(match_id)
+
+
+def _note(match_id: Any, seq: int, name: str) -> None:
+    descriptor = os.open(_note_path(match_id), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(descriptor, json.dumps([seq, name]).encode())
+    finally:
+        os.close(descriptor)
+
+
+def _note_taken(match_id: Any) -> tuple[int, str] | None:
+    """The note of the turn being decided in ``match_id`` when its process was killed, removed."""
+    path = _note_path(match_id)
+    try:
+        seq, name = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    path.unlink(missing_ok=True)
+    return int(seq), str(name)
 
 
 def _cache(operation: str, *args: Any) -> Any:

@@ -71,12 +71,13 @@ def play(self: Any, match_id: str, seq: int) -> None:
 def _play_on(task: Any, match_id: str, seq: int) -> None:
     """Play the AI turn at ``seq`` and the AI turns straight after it (a chain, see
     ``CHAIN_MOVES``) in one transaction, then queue the next AI turn if one is still due."""
+    from bots import cutoffs
     from bots.services import ai_turn_take
     from games.services import driving_ai_turns
 
     deadline = time.monotonic() + CHAIN_SECONDS
     # Commits inside queue no AI turn: this task plays them, or queues the next one below.
-    with driving_ai_turns():
+    with driving_ai_turns(), cutoffs.chain(match_id):
         try:
             appended = ai_turn_take(
                 match_id=match_id,

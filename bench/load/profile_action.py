@@ -7,7 +7,8 @@ Each action is played as the live stack plays it, part by part, and each part's 
 
 - ``request``: ``POST /api/matches/{id}/actions/`` through the WSGI application, with the
   client's Idempotency-Key, as the web client sends it;
-- ``ai``: the Celery task that answers it (``bots.tasks.play``, called in-process);
+- ``ai``: the Celery task that answers it (``bots.tasks.play``, applied in-process as a worker
+  runs it: inside a task, as its request, so the bots' time-limit notes are taken too);
 - ``stream``: what pushes it, once per commit (the stream of the match is woken by the
   human's commit and by the AIs'), as a woken stream does it: the commit's notification heard
   on a ``LISTEN`` connection, its news sent (:func:`games.streams.heard`), or, when it has
@@ -164,7 +165,7 @@ def main() -> None:
         if body["view"]["legal_actions"] is None and body["status"] == "active":
             forget_known()  # the web process appended last: the worker knows nothing of it
             with driving_ai_turns():
-                parts.run("ai", partial(tasks.play, str(body["id"]), body["seq"]))
+                parts.run("ai", partial(tasks.play.apply, (str(body["id"]), body["seq"])))
             parts.run("stream", partial(woken, listener, cursor))
             body = cursor_view(cursor)
         played += 1
