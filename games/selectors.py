@@ -22,7 +22,12 @@ from games.registry import game_for
 
 
 def match_get(
-    *, match_id: Any, player: Player | None = None, lock: bool = False, snapshot: bool = False
+    *,
+    match_id: Any,
+    player: Player | None = None,
+    lock: bool = False,
+    snapshot: bool = False,
+    snapshot_unless_at: tuple[int, datetime | None] | None = None,
 ) -> Match:
     """The match ``match_id``, or :class:`MatchNotFound`.
 
@@ -33,15 +38,21 @@ def match_get(
     ``snapshot``, its snapshot comes in the same query, for :func:`match_state`. (Locked, the
     snapshot may be as it was before the lock was waited for: PostgreSQL reads again only the
     locked row. An older snapshot is still a true one: the events after it are folded on.)
+    ``snapshot_unless_at``, a row key ``(seq, updated_at)``: no snapshot is read (it is None)
+    if the row stands at that key, whose state the caller holds already.
     """
     try:
         key = Match._meta.pk.get_db_prep_value(Match._meta.pk.to_python(match_id), connection)
     except (ValueError, TypeError, ValidationError) as malformed:
         raise MatchNotFound() from malformed
+    unless = snapshot and snapshot_unless_at is not None
     statement = _match_statement(
-        connection.vendor, lock=lock, snapshot=snapshot, owned=player is not None
+        connection.vendor, lock=lock, snapshot=snapshot, owned=player is not None, unless=unless
     )
     params = [key] if player is None else [key, player.pk]
+    if unless and snapshot_unless_at is not None:
+        seq, updated_at = snapshot_unless_at
+        params = [seq, connection.ops.adapt_datetimefield_value(updated_at), *params]
     found = list(Match.objects.raw(statement, params))
     if not found:
         raise MatchNotFound()
@@ -55,10 +66,13 @@ _SNAPSHOT_COLUMNS = ("id", "seq", "engine_version", "state", "marks")
 
 
 @functools.cache
-def _match_statement(vendor: str, *, lock: bool, snapshot: bool, owned: bool) -> str:
+def _match_statement(
+    vendor: str, *, lock: bool, snapshot: bool, owned: bool, unless: bool = False
+) -> str:
     """The one statement :func:`match_get` runs for its options, built once per process: the
     ORM compiles the same query anew on every call (a third of a millisecond of CPU on every
-    action, AI turn and stream wake). A snapshot's columns come aliased ``snapshot_*``. Kept by
+    action, AI turn and stream wake). A snapshot's columns come aliased ``snapshot_*``; with
+    ``unless``, only if the row is not at the key of its first two parameters. Kept by
     ``vendor`` as well (each statement here): quoting and locking differ between databases."""
     quote = connection.ops.quote_name
     table = quote(Match._meta.db_table)
@@ -76,6 +90,12 @@ def _match_statement(vendor: str, *, lock: bool, snapshot: bool, owned: bool) ->
         source += (
             f" LEFT OUTER JOIN {snapshots} ON {snapshots}.{match_column} = {table}.{quote('id')}"
         )
+        if unless:
+            same = "IS" if vendor == "sqlite" else "IS NOT DISTINCT FROM"  # NULL-safe equality
+            source += (
+                f" AND NOT ({table}.{quote('seq')} = %s"
+                f" AND {table}.{quote('updated_at')} {same} %s)"
+            )
     where = f"{table}.{quote('id')} = %s"
     if owned:
         where += f" AND {table}.{quote(column_of(Match, 'owner'))} = %s"

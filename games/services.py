@@ -191,11 +191,18 @@ def ai_turn_play(
 
 def _locked(match_id: Any, player: Player | None = None) -> Match:
     """The match ``match_id`` (``player``'s own, if given), locked; its snapshot read in the
-    same query unless this process remembers the match (whose last append it then most likely
-    made: :func:`_load` needs no snapshot)."""
+    same query unless the row is where this process's last append of it left it (then
+    :func:`_load` needs none). In the live stack the web process and the worker append in
+    turn, so each mostly finds the match moved on by the other."""
     with _KNOWN_LOCK:
-        remembered = str(match_id) in _KNOWN
-    return match_get(match_id=match_id, player=player, lock=True, snapshot=not remembered)
+        entry = _KNOWN.get(str(match_id))
+    return match_get(
+        match_id=match_id,
+        player=player,
+        lock=True,
+        snapshot=True,
+        snapshot_unless_at=None if entry is None else (entry.seq, entry.updated_at),
+    )
 
 
 def _last_appended(match: Match) -> Known:

@@ -14,9 +14,9 @@ Each action is played as the live stack plays it, part by part, and each part's 
   on a ``LISTEN`` connection, its news sent (:func:`games.streams.heard`), or, when it has
   none, a read (:func:`games.streams.feed_step`).
 
-The request and the AIs' task know of the match only what the store says
-(``games.services.forget_known``), as in the live stack, where the web process and the worker
-append in turn.
+The request and the AIs' task each remember what their own process appended last, as the web
+process and the worker do in the live stack, where they append in turn: each finds the match
+moved on by the other (:class:`Processes`).
 
 With ``PROFILE_SEED`` set, every hand's seed is drawn from it: two versions of the code play
 the same cards, and (the bots' choices being seeded by the match) the same actions.
@@ -51,10 +51,10 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from bots import tasks  # noqa: E402
-from games import streams  # noqa: E402
+from games import services, streams  # noqa: E402
 from games.models import Match  # noqa: E402
 from games.players import session_owner  # noqa: E402
-from games.services import driving_ai_turns, forget_known  # noqa: E402
+from games.services import driving_ai_turns  # noqa: E402
 
 ACTIONS = int(os.environ.get("PROFILE_ACTIONS", "200"))
 TOP = int(os.environ.get("PROFILE_TOP", "0"))
@@ -94,6 +94,20 @@ class Parts:
                         print("  " + query["sql"][:160])
 
 
+class Processes:
+    """What the web process and the worker each remember of the matches they appended to
+    (``games.services._KNOWN``): one process plays both here, so it swaps them."""
+
+    def __init__(self) -> None:
+        self.memories = {"web": services._KNOWN, "worker": type(services._KNOWN)()}
+
+    def web(self) -> None:
+        services._KNOWN = self.memories["web"]
+
+    def worker(self) -> None:
+        services._KNOWN = self.memories["worker"]
+
+
 def backend_pid() -> int | None:
     """The process id of the PostgreSQL backend behind Django's connection, if one is open."""
     raw = connection.connection
@@ -117,14 +131,13 @@ def choose(view: dict[str, Any]) -> dict[str, Any]:
 def main() -> None:
     seed = os.environ.get("PROFILE_SEED")
     if seed:  # the same cards in every run, so that two versions play the same actions
-        from games import services
-
         deck = random.Random(int(seed))
         services.new_seed = lambda: deck.randbytes(32)  # type: ignore[attr-defined]
     browser = Client(enforce_csrf_checks=True)
     csrf = browser.get("/api/session/").json()["csrf_token"]
     headers = {"HTTP_X_CSRFTOKEN": csrf}
     parts = Parts()
+    processes = Processes()
     listener = listen()
     body = browser.post(
         "/api/matches/", {"game": "holdem", "level": "medium"}, "application/json", **headers
@@ -157,13 +170,13 @@ def main() -> None:
         key = {"HTTP_IDEMPOTENCY_KEY": secrets.token_hex(8)}
         command = {**choose(body["view"]), "expected_seq": body["seq"]}
         path = f"/api/matches/{body['id']}/actions/"
-        forget_known()  # the worker appended last: a web process knows nothing of it
+        processes.web()
         with driving_ai_turns():  # the AIs answer below, as the worker would: not in the request
             answer = parts.run("request", partial(post, browser, path, command, headers, key))
         body = answer.json()
         parts.run("stream", partial(woken, listener, cursor))
         if body["view"]["legal_actions"] is None and body["status"] == "active":
-            forget_known()  # the web process appended last: the worker knows nothing of it
+            processes.worker()
             with driving_ai_turns():
                 parts.run("ai", partial(tasks.play.apply, (str(body["id"]), body["seq"])))
             parts.run("stream", partial(woken, listener, cursor))

@@ -143,6 +143,28 @@ def test_a_match_moved_on_by_another_process_is_read_from_the_store():
     assert _summaries(stored) == _rebuilt(stored)
 
 
+def test_a_process_whose_memory_is_stale_reads_the_snapshot_with_the_lock():
+    """In the live stack the web process and the worker append in turn: each remembers the
+    match where its own last append left it, and finds it moved on by the other. The snapshot
+    then comes with the lock's query, as for a process that remembers nothing, not after it."""
+    with services.driving_ai_turns(seeds=_deals("in turn")):
+        match = services.match_start(player=services.player_create_guest(), seats=SEATS).match
+        match = _play(match, 25)
+        for _ in range(5):
+            remembered = services.known(match)
+            services.forget_known()
+            match = _play(match, 1)  # the other process
+            assert remembered is not None
+            services._remember(remembered)  # where this process left it
+            with CaptureQueriesContext(connection) as queries:
+                match = _play(match, 1)
+            reads = [query["sql"] for query in queries.captured_queries]
+            assert not [sql for sql in reads if sql.startswith('SELECT "games_snapshot"')], reads
+    stored = Match.objects.get(pk=match.pk)
+    assert match_state(stored) == folded_from_events(stored)
+    assert _summaries(stored) == _rebuilt(stored)
+
+
 def _broken(*args: Any, **kwargs: Any) -> Any:
     raise RuntimeError("broken")
 

@@ -5,6 +5,7 @@ what the ORM reads, with and without a snapshot, locked or not, and find no one 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 
 import pytest
 from django.db import transaction
@@ -43,6 +44,26 @@ def test_a_match_without_a_snapshot_reads_as_none(new_match: Callable[[], Match]
     read = selectors.match_get(match_id=match.pk, snapshot=True)
     assert getattr(read, "snapshot", None) is None
     assert values(read) == values(Match.objects.get(pk=match.pk))
+
+
+def test_a_snapshot_is_read_unless_the_row_is_at_the_key_given(
+    house: House, player: Player
+) -> None:
+    house.play_hands(2, calling_station)
+    match = Match.objects.get(pk=house.match().pk)
+    snapshot = Snapshot.objects.get(match=match)
+    later = match.updated_at + timedelta(microseconds=1)  # the row saved again since
+    elsewhere = [(match.seq - 1, match.updated_at), (match.seq, None), (match.seq, later)]
+    for key, read_it in [((match.seq, match.updated_at), False), *((k, True) for k in elsewhere)]:
+        for lock in (False, True):
+            with transaction.atomic():
+                read = selectors.match_get(
+                    match_id=match.pk, player=player, lock=lock, snapshot=True,
+                    snapshot_unless_at=key,
+                )  # fmt: skip
+            assert values(read) == values(match)
+            found = getattr(read, "snapshot", None)
+            assert (found is not None and found.pk == snapshot.pk) is read_it, (key, lock)
 
 
 def test_a_locked_read_is_the_orm_s(house: House, player: Player) -> None:
