@@ -3,7 +3,7 @@ full stack; the most players it holds (capacity), and the same stack under fault
 
 ``python -m bench load`` starts its own stack (:mod:`bench.load.stack`): a PostgreSQL server of
 its own (a temporary cluster on a free port, so its CPU is the bench's alone and the fault run
-may restart it), Redis db 3, gunicorn (``BENCH_LOAD_WEB_WORKERS``, default 2 per core, uvicorn
+may restart it), Redis db 3, gunicorn (``BENCH_LOAD_WEB_WORKERS``, default 1 per core, uvicorn
 workers serving cardavia.asgi as the Procfile does), a Celery worker (2 processes) and beat.
 
 1. **Capacity.** One Locust run steps the players up (``BENCH_LOAD_STEPS``, default
@@ -50,7 +50,7 @@ from bench.common import Figure, figure
 from bench.load import idle
 from bench.load.cpu import Meter, server_seconds, spent
 from bench.load.report import Load, Window, percentile, summarize
-from bench.load.stack import CELERY_CONCURRENCY, WEB_WORKERS, Stack
+from bench.load.stack import CELERY_CONCURRENCY, WEB_THREADS, WEB_WORKERS, Stack
 
 STEPS = [
     int(n)
@@ -325,7 +325,7 @@ def figures_for(
     settings = (
         f"think lognormal median 3 s sigma 0.6 cap 15 s + normal-speed display; steps "
         f"{','.join(str(s.players) for s in steps)} x {STEP_S:.0f} s; gunicorn {WEB_WORKERS} "
-        f"uvicorn workers, celery {CELERY_CONCURRENCY}; 2 shared cores"
+        f"uvicorn workers of {WEB_THREADS} threads, celery {CELERY_CONCURRENCY}; 2 shared cores"
     )
     # With no step held, the figures are the first step's (the capacity is below it: 0).
     at_or_first = at if at is not None else (steps[0] if steps else None)
@@ -375,7 +375,8 @@ def figures_for(
 def run() -> list[Figure]:
     stack = Stack()
     print(
-        f"load: gunicorn {WEB_WORKERS} workers, celery {CELERY_CONCURRENCY} processes, steps "
+        f"load: gunicorn {WEB_WORKERS} workers of {WEB_THREADS} threads, celery "
+        f"{CELERY_CONCURRENCY} processes, steps "
         f"{STEPS} x {STEP_S:.0f} s; logs in {stack.root} (kept if it fails)",
         file=sys.stderr,
     )

@@ -37,9 +37,13 @@ BIN = Path(sys.executable).parent
 POSTGRES = os.environ.get("BENCH_LOAD_POSTGRES", "")
 REDIS = os.environ.get("BENCH_LOAD_REDIS", "redis://127.0.0.1:6379/3")
 DATABASE = os.environ.get("BENCH_LOAD_DATABASE", "cardavia_load")
-# Sync workers for 2 cores: 2 per core, since a request mostly waits on PostgreSQL; the Celery
-# worker (2 processes, the Procfile's default), beat, PostgreSQL and Locust share the same cores.
-WEB_WORKERS = int(os.environ.get("BENCH_LOAD_WEB_WORKERS", str(2 * (os.cpu_count() or 2))))
+# One web process a core, as the Procfile's default (each runs WEB_THREADS request threads, which
+# overlap the waits on PostgreSQL); the Celery worker (2 processes, the Procfile's default),
+# beat, PostgreSQL and Locust share the same cores. More processes cost more CPU an action:
+# every one listens to every match's notifications.
+WEB_WORKERS = int(os.environ.get("BENCH_LOAD_WEB_WORKERS", str(os.cpu_count() or 2)))
+# The web's request threads a process (cardavia.settings.WEB_THREADS), as the stack runs them.
+WEB_THREADS = int(os.environ.get("WEB_THREADS", "2"))
 CELERY_CONCURRENCY = int(os.environ.get("BENCH_LOAD_CELERY_CONCURRENCY", "2"))
 # Every bench player signs up or plays as a guest from 127.0.0.1: sign-up counts per address, so
 # its rate is raised for the run, and so is new matches' (a guest's first counts per address).
