@@ -45,13 +45,17 @@ def match_get(
         key = Match._meta.pk.get_db_prep_value(Match._meta.pk.to_python(match_id), connection)
     except (ValueError, TypeError, ValidationError) as malformed:
         raise MatchNotFound() from malformed
-    unless = snapshot and snapshot_unless_at is not None
+    unless_at = snapshot_unless_at if snapshot else None
     statement = _match_statement(
-        connection.vendor, lock=lock, snapshot=snapshot, owned=player is not None, unless=unless
+        connection.vendor,
+        lock=lock,
+        snapshot=snapshot,
+        owned=player is not None,
+        unless=unless_at is not None,
     )
     params = [key] if player is None else [key, player.pk]
-    if unless and snapshot_unless_at is not None:
-        seq, updated_at = snapshot_unless_at
+    if unless_at is not None:
+        seq, updated_at = unless_at
         params = [seq, connection.ops.adapt_datetimefield_value(updated_at), *params]
     found = list(Match.objects.raw(statement, params))
     if not found:
