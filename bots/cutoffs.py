@@ -23,6 +23,7 @@ asks the same bot again, which decides the same (its random source is seeded by 
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import functools
 import json
@@ -68,7 +69,7 @@ def chain(match_id: Any) -> Iterator[None]:
         yield
     finally:
         _chain.reset(token)
-        _note_path(match_id).unlink(missing_ok=True)
+        _forget_note(match_id)
 
 
 def ask(
@@ -87,12 +88,11 @@ def ask(
     if (seq, name) in marks:
         raise CutOffBefore(f"bot {name!r} was cut off on this turn (match {match_id}, seq {seq})")
     _note(match_id, seq, name)
-    if chained:
-        return bot.act(view, history, rng)
     try:
         return bot.act(view, history, rng)
     finally:
-        _note_path(match_id).unlink(missing_ok=True)
+        if not chained:
+            _forget_note(match_id)
 
 
 @task_failure.connect
@@ -127,9 +127,7 @@ def _marks(match_id: Any) -> Turns:
 @functools.cache
 def _notes() -> Path:
     # Shared by a worker's main process and its pool: the same machine, the same user.
-    folder = Path(tempfile.gettempdir()) / f"cardavia-ai-deciding-{os.getuid()}"
-    folder.mkdir(mode=0o700, exist_ok=True)
-    return folder
+    return Path(tempfile.gettempdir()) / f"cardavia-ai-deciding-{os.getuid()}"
 
 
 def _note_path(match_id: Any) -> Path:
@@ -139,6 +137,26 @@ def _note_path(match_id: Any) -> Path:
 
 
 def _note(match_id: Any, seq: int, name: str) -> None:
+    """Note the turn being decided; a note that cannot be written never fails the turn (a bot
+    cut off then is asked again, as after a worker killed for another reason)."""
+    try:
+        _write_note(match_id, seq, name)
+    except FileNotFoundError:  # the folder is made at the first note, and again if cleaned away
+        try:
+            _notes().mkdir(mode=0o700, exist_ok=True)
+            _write_note(match_id, seq, name)
+        except OSError:
+            logger.warning("cannot note the AI turn being decided in %s", _notes())
+    except OSError:
+        logger.warning("cannot note the AI turn being decided in %s", _notes())
+
+
+def _forget_note(match_id: Any) -> None:
+    with contextlib.suppress(OSError):
+        _note_path(match_id).unlink(missing_ok=True)
+
+
+def _write_note(match_id: Any, seq: int, name: str) -> None:
     descriptor = os.open(_note_path(match_id), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         os.write(descriptor, json.dumps([seq, name]).encode())
@@ -153,7 +171,7 @@ def _note_taken(match_id: Any) -> tuple[int, str] | None:
         seq, name = json.loads(path.read_bytes())
     except (OSError, ValueError):
         return None
-    path.unlink(missing_ok=True)
+    _forget_note(match_id)
     return int(seq), str(name)
 
 

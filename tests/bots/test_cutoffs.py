@@ -39,6 +39,13 @@ class Notes:
         return ("check", None)
 
 
+class Checks:
+    """A bot that checks."""
+
+    def act(self, view: Any, history: Any, rng: random.Random) -> Choice:
+        return ("check", None)
+
+
 class Counting:
     """The shared cache, its reads counted."""
 
@@ -109,3 +116,20 @@ def test_outside_a_chain_a_decision_reads_the_marks_and_removes_its_note():
     cutoffs.ask(bot, "hard", (match_id, 4), None, [], random.Random(1))
     assert bot.seen == [[4, "hard"]]
     assert not cutoffs._note_path(match_id).exists()
+
+
+def test_a_folder_cleaned_away_is_made_again_and_an_unwritable_one_fails_no_turn(
+    tmp_path, monkeypatch
+):
+    match_id = str(uuid.uuid4())
+    folder = tmp_path / "notes"
+    monkeypatch.setattr(cutoffs, "_notes", lambda: folder)
+    bot = Notes(match_id)
+    with cutoffs.chain(match_id):
+        cutoffs.ask(bot, "hard", (match_id, 5), None, [], random.Random(1))
+    assert bot.seen == [[5, "hard"]]  # the folder made at the first note
+    folder.rmdir()
+    folder.touch()  # a file where the folder should be: no note can be written
+    with cutoffs.chain(match_id):
+        assert cutoffs.ask(Checks(), "hard", (match_id, 6), None, [], random.Random(1))
+
