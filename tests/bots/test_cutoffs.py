@@ -132,4 +132,3 @@ def test_a_folder_cleaned_away_is_made_again_and_an_unwritable_one_fails_no_turn
     folder.touch()  # a file where the folder should be: no note can be written
     with cutoffs.chain(match_id):
         assert cutoffs.ask(Checks(), "hard", (match_id, 6), None, [], random.Random(1))
-
