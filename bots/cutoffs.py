@@ -140,13 +140,11 @@ def _note(match_id: Any, seq: int, name: str) -> None:
     """Note the turn being decided; a note that cannot be written never fails the turn (a bot
     cut off then is asked again, as after a worker killed for another reason)."""
     try:
-        _write_note(match_id, seq, name)
-    except FileNotFoundError:  # the folder is made at the first note, and again if cleaned away
         try:
+            _write_note(match_id, seq, name)
+        except FileNotFoundError:  # the folder is made at the first note, and if cleaned away
             _notes().mkdir(mode=0o700, exist_ok=True)
             _write_note(match_id, seq, name)
-        except OSError:
-            logger.warning("cannot note the AI turn being decided in %s", _notes())
     except OSError:
         logger.warning("cannot note the AI turn being decided in %s", _notes())
 
