@@ -54,6 +54,10 @@ class GameBots:
     recent_hands: int = 0
     # Builds what the bots compute once (tables), so a worker's first AI turn does not pay it.
     warm_up: Callable[[], None] = _nothing
+    # The one seat an event shows more to than to the others (its own cards), or None when
+    # every seat sees the same record: the seats' histories then share that record. Without
+    # it, each seat's record is filtered for that seat (bots.history.RecentHands).
+    record_owner: Callable[[Any], int | None] | None = None
     # A finished hand's analysis body from its match and HandSummary rows, for a game whose
     # ``offers_analysis`` says it has one (bots.analysis stores it).
     analysis: Callable[[Any, Any], dict[str, Any]] | None = None
@@ -76,6 +80,11 @@ def bot_names(game: str) -> list[str]:
 def recent_hands(game: str) -> int:
     """How many earlier hands a bot of ``game`` sees besides the one in play."""
     return game_bots(game).recent_hands
+
+
+def record_owner(game: str) -> Callable[[Any], int | None] | None:
+    """The seat an event of ``game`` shows more to, if the game says (``GameBots.record_owner``)."""
+    return game_bots(game).record_owner
 
 
 def warm_up() -> None:

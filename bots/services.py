@@ -21,6 +21,7 @@ from datetime import datetime
 from typing import Any
 
 from celery import current_task
+from django.conf import settings
 from django.db import DatabaseError
 from django.db.models import Q
 
@@ -121,8 +122,10 @@ class _Followed:
         self.seq, self.updated_at = match.seq, match.updated_at
 
 
+# The last AI_HISTORIES_KEPT matches this process played (settings): a worker's pool process is
+# given turns of any match, so it must keep about as many as are in play, or it reads a whole
+# window from the store again (about 5 ms of CPU for a Hold'em match) on most turns.
 _FOLLOWED: OrderedDict[str, _Followed] = OrderedDict()
-_FOLLOWED_KEPT = 256  # matches; each holds its window of records for every seat
 _FOLLOWED_LOCK = threading.Lock()
 
 
@@ -144,7 +147,7 @@ def seat_history_followed(match: Match, seat: int) -> list[Record]:
         followed = _read_histories(match)
     with _FOLLOWED_LOCK:
         _FOLLOWED[key] = followed
-        while len(_FOLLOWED) > _FOLLOWED_KEPT:
+        while len(_FOLLOWED) > settings.AI_HISTORIES_KEPT:
             _FOLLOWED.popitem(last=False)
     return list(followed.histories.seen(seat))
 
@@ -200,7 +203,9 @@ def _read_histories(match: Match) -> _Followed:
     earliest = None if current is None else first_hand_shown(current, recent)
     if earliest is not None:
         rows = rows.filter(Q(hand_number__gte=earliest) | Q(hand_number=None))
-    histories = RecentHands(game.seat_count, recent, game.visible_record)
+    histories = RecentHands(
+        game.seat_count, recent, game.visible_record, registry.record_owner(match.game)
+    )
     started = earliest is None
     last_created_at = None
     fields = rows.order_by("seq").values_list("type", "version", "payload", "created_at")

@@ -283,6 +283,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "sweep-stalled-ai-turns": {"task": "bots.tasks.sweep", "schedule": 5.0},
 }
+# How many matches' histories a process that plays AI turns keeps in memory (bots.services):
+# each Hold'em match's window of 25 hands is about 0.3 MB. A worker's pool process plays turns
+# of any match, so this should cover the matches in play; past it, a turn reads its match's
+# window from the store again (about 5 ms of CPU).
+AI_HISTORIES_KEPT = env.int("AI_HISTORIES_KEPT", default=1024)
 # A bot that hangs must not hang its match. Past the soft limit (seconds) the bot's act() gets
 # SoftTimeLimitExceeded and the next bot in line plays the turn; past the hard limit the worker
 # process is killed, and the sweep queues the turn again for a stand-in (bots/cutoffs.py). The

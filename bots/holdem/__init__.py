@@ -14,6 +14,8 @@ from typing import Any
 from bots.holdem.styles import persona_for_seat
 from bots.policies import Bot
 from bots.registry import GameBots
+from games.engine.events import Event
+from games.engine.holdem import events as ev
 
 # The bot modules load on first use (``bots.registry`` asks for a bot), not with the package.
 
@@ -79,6 +81,12 @@ def _analysis(match: Any, hand: Any) -> dict[str, Any]:
     return analysis.hand_analysis(match, hand)
 
 
+def record_owner(item: Event) -> int | None:
+    """The seat a Hold'em event shows more to: the hole cards dealt to it
+    (:func:`games.engine.holdem.view.visible_record` hides nothing else from one seat only)."""
+    return item.seat if isinstance(item, ev.HoleCardsDealt) else None
+
+
 BOTS = GameBots(
     factories={
         "easy": _easy,
@@ -98,5 +106,6 @@ BOTS = GameBots(
     recent_hands=25,  # enough hands to read a maniac or a calling station
     warm_up=_warm_up,
     analysis=_analysis,
+    record_owner=record_owner,
 )
 """Hold'em's bots, as ``games.engine.holdem.HOLDEM.bots_package`` names this package."""

@@ -18,10 +18,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bots import arena, registry
+from bots.holdem import record_owner
 from bots.policies import Bot
 from games.engine.events import Event
 from games.engine.holdem import HOLDEM
-from games.engine.holdem import events as ev
 from games.engine.holdem.game import StartMatch
 from games.engine.holdem.rules import CARDAVIA_TABLE
 from games.engine.holdem.state import MATCH_OVER, HoldemState
@@ -67,15 +67,11 @@ def play_match(
         bot_seed=bot_seed,
         recent_hands=recent_hands,
         max_hands=max_hands,
-        owner=_owner,
+        owner=record_owner,
         observe=observe,
         on_events=on_events,
     )
     return _result(state)
-
-
-def _owner(item: Event) -> int | None:
-    return item.seat if isinstance(item, ev.HoleCardsDealt) else None
 
 
 def _result(state: HoldemState) -> MatchResult:

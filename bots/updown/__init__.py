@@ -29,6 +29,8 @@ from bots.policies import Bot
 from bots.registry import BotFactory, GameBots
 from bots.updown.baselines import CallingStation, Folder, Maniac, RandomBot
 from bots.updown.levels import EasyBot, HardBot, MediumBot
+from games.engine.events import Event
+from games.engine.updown import events as ev
 
 # Seat spec -> bot class (built with no arguments).
 CLASSES: dict[str, type] = {
@@ -51,10 +53,17 @@ def _persona(seat: int) -> Persona:
     return Persona(persona_for_seat(seat).name, BALANCED, persona_for_seat(seat).gender)
 
 
+def record_owner(item: Event) -> int | None:
+    """The seat an Up & Down event shows more to: the card dealt to it, the card it locked
+    (:func:`games.engine.updown.view.visible_record` hides nothing else from one seat only)."""
+    return item.seat if isinstance(item, ev.CardDealt | ev.CardLocked) else None
+
+
 BOTS = GameBots(
     factories={name: _factory(cls) for name, cls in CLASSES.items()},
     persona=_persona,
     # The deal before the one in play: its revealed locked cards tell each kept card's group.
     recent_hands=1,
+    record_owner=record_owner,
 )
 """Up & Down's bots, as ``games.engine.updown.UPDOWN.bots_package`` names this package."""

@@ -26,9 +26,8 @@ from dataclasses import dataclass
 from bots import arena, registry
 from bots.arena import Observer, Player
 from bots.results import win_rate_interval
-from games.engine.events import Event
+from bots.updown import record_owner
 from games.engine.updown import UPDOWN
-from games.engine.updown import events as ev
 from games.engine.updown.game import StartMatch
 from games.engine.updown.rules import START_MATCH
 from games.engine.updown.state import MATCH_OVER, UpDownState
@@ -72,14 +71,10 @@ def play_match(
         bot_seed=bot_seed,
         recent_hands=recent_deals,
         max_hands=max_deals,
-        owner=_owner,
+        owner=record_owner,
         observe=observe,
     )
     return _result(state)
-
-
-def _owner(item: Event) -> int | None:
-    return item.seat if isinstance(item, ev.CardDealt | ev.CardLocked) else None
 
 
 def _result(state: UpDownState) -> MatchResult:

@@ -159,3 +159,51 @@ def test_a_history_whose_last_event_is_not_the_stored_one_is_read_whole(checked,
         reads = _full_reads(monkeypatch)
         bot_services.ai_turn_take(match_id=match.id, seq=match.seq)
     assert reads == [match.seq]
+
+
+def test_a_history_read_whole_shares_every_record_no_seat_sees_more_of(checked):
+    """A window read from the store keeps one record for what every seat sees alike, and a
+    seat's own for its own cards: four copies of a Hold'em match's window were about 0.9 MB
+    and took 7 ms to build, where one costs 0.3 MB and 5 ms."""
+    player = services.player_create_guest()
+    with services.driving_ai_turns(seeds=_deals("followed-shared")):
+        match = services.match_start(player=player, seats=["medium"] * 4).match
+        for _ in range(40):
+            match = bot_services.ai_turn_take(match_id=match.id, seq=match.seq).match
+        histories = bot_services._read_histories(match).histories
+    records = list(zip(*histories.records, strict=True))
+    own = [row for row in records if row[0]["type"] == "holdem.hole_cards_dealt"]
+    public = [row for row in records if row[0]["type"] != "holdem.hole_cards_dealt"]
+    assert own and len(public) > 20
+    assert all(all(seat is row[0] for seat in row) for row in public)
+    # Hole cards: each seat's record shows its own two cards and no one else's.
+    for row in own:
+        shown = [record["payload"]["cards"] for record in row]
+        seat = row[0]["payload"]["seat"]
+        assert sum(cards is not None for cards in shown) == 1, row
+        assert [seat_no for seat_no, cards in enumerate(shown) if cards] == [seat], row
+
+
+def test_a_process_keeps_the_histories_of_as_many_matches_as_it_is_told(
+    checked, monkeypatch, settings
+):
+    """Turns of three matches in turn: kept for three, each is followed; kept for two, each
+    turn finds its match dropped and reads it whole (a worker's pool process plays turns of
+    every match in play)."""
+    player = services.player_create_guest()
+    reads = _full_reads(monkeypatch)
+    for kept, whole in ((3, False), (2, True)):
+        settings.AI_HISTORIES_KEPT = kept
+        bot_services._FOLLOWED.clear()
+        with services.driving_ai_turns(seeds=_deals(f"followed-kept-{kept}")):
+            matches = [
+                services.match_start(player=player, seats=["medium"] * 4).match
+                for _ in range(3)
+            ]
+            for _ in range(4):
+                for number, match in enumerate(matches):
+                    played = bot_services.ai_turn_take(match_id=match.id, seq=match.seq)
+                    matches[number] = played.match
+        later = reads[3:]  # the first turn of each match reads it whole in any case
+        assert bool(later) is whole and (not whole or len(later) == 9), (kept, reads)
+        reads.clear()
