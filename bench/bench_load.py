@@ -66,6 +66,7 @@ FAULT_PLAYERS = int(os.environ.get("BENCH_LOAD_FAULT_PLAYERS", "300"))
 FAULT_S = float(os.environ.get("BENCH_LOAD_FAULT_S", "150"))
 SKIP = set(os.environ.get("BENCH_LOAD_SKIP", "").split(","))
 KEEP_DATABASE = os.environ.get("BENCH_LOAD_KEEP_DATABASE", "") not in ("", "0", "false")
+KEEP_LOGS = os.environ.get("BENCH_LOAD_KEEP_LOGS", "") not in ("", "0", "false")
 LOCUSTFILE = Path(__file__).with_name("load") / "locustfile.py"
 
 AIM_ACTION_P99_MS = 100.0
@@ -399,7 +400,8 @@ def run() -> list[Figure]:
         stack.stop(keep_database=KEEP_DATABASE)
         raise  # the logs stay in stack.root
     stack.stop(keep_database=KEEP_DATABASE)
-    shutil.rmtree(stack.root, ignore_errors=True)
+    if not KEEP_LOGS:
+        shutil.rmtree(stack.root, ignore_errors=True)
     return figures_for(steps, at, held, fault)
 
 

@@ -2,8 +2,9 @@
 (``DATABASE_URL``: a migrated PostgreSQL database; ``PROFILE_ACTIONS``, default 200).
 
 Each action is played as the live stack plays it, part by part, and each part's CPU is timed
-(``time.process_time``, this process only), the CPU of the PostgreSQL backend serving it
-(read from ``/proc``: the server must run on this machine) and its database round trips counted:
+(``time.process_time``, this process only), the CPU of the PostgreSQL backend serving it (read
+from ``/proc``: the server must run on this machine) and its database round trips counted, after
+``PROFILE_WARM_UP`` actions (default 30) that are played but not counted:
 
 - ``request``: ``POST /api/matches/{id}/actions/`` through the WSGI application, with the
   client's Idempotency-Key, as the web client sends it;
@@ -20,7 +21,9 @@ moved on by the other (:class:`Processes`).
 
 With ``PROFILE_SEED`` set, every hand's seed is drawn from it: two versions of the code play
 the same cards, and (the bots' choices being seeded by the match) the same actions.
-With ``PROFILE_TOP`` set, a cProfile of every part, the top functions by cumulative time.
+With ``PROFILE_TOP`` set, a cProfile of every part, the top functions by cumulative time (or by
+``PROFILE_SORT``, a pstats key); with ``PROFILE_DUMP`` (a folder) too, each part's profile saved
+there as ``<part>.prof``.
 """
 
 from __future__ import annotations
@@ -57,6 +60,9 @@ from games.players import session_owner  # noqa: E402
 from games.services import driving_ai_turns  # noqa: E402
 
 ACTIONS = int(os.environ.get("PROFILE_ACTIONS", "200"))
+# Actions played first and not counted: a process's first requests and tasks build what it then
+# keeps (the evaluator's tables, fixed statements, the bots' tables), once per process.
+WARM_UP = int(os.environ.get("PROFILE_WARM_UP", "30"))
 TOP = int(os.environ.get("PROFILE_TOP", "0"))
 
 
@@ -67,8 +73,11 @@ class Parts:
         self.queries: dict[str, int] = defaultdict(int)
         self.profiles: dict[str, cProfile.Profile] = {}
         self.shown: set[str] = set()
+        self.counting = False
 
     def run(self, name: str, work: Any) -> Any:
+        if not self.counting:
+            return work()
         profile = (
             self.profiles.setdefault(name, cProfile.Profile(time.process_time)) if TOP else None
         )
@@ -143,8 +152,9 @@ def main() -> None:
         "/api/matches/", {"game": "holdem", "level": "medium"}, "application/json", **headers
     ).json()
     session = browser.session
-    played = 0
+    played = -WARM_UP
     while played < ACTIONS:
+        parts.counting = played >= 0
         match = Match.objects.get(id=body["id"])
         while match.awaiting_ai and match.status == Match.Status.ACTIVE:
             with driving_ai_turns():
@@ -196,7 +206,11 @@ def main() -> None:
         )
     for name, profile in parts.profiles.items():
         print(f"\n--- {name} ---")
-        pstats.Stats(profile, stream=sys.stdout).sort_stats("cumulative").print_stats(TOP)
+        if os.environ.get("PROFILE_DUMP"):
+            profile.dump_stats(f"{os.environ['PROFILE_DUMP']}/{name}.prof")
+        pstats.Stats(profile, stream=sys.stdout).sort_stats(
+            os.environ.get("PROFILE_SORT", "cumulative")
+        ).print_stats(TOP)
 
 
 def listen() -> psycopg.Connection[Any]:
