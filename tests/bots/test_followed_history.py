@@ -197,8 +197,7 @@ def test_a_process_keeps_the_histories_of_as_many_matches_as_it_is_told(
         bot_services._FOLLOWED.clear()
         with services.driving_ai_turns(seeds=_deals(f"followed-kept-{kept}")):
             matches = [
-                services.match_start(player=player, seats=["medium"] * 4).match
-                for _ in range(3)
+                services.match_start(player=player, seats=["medium"] * 4).match for _ in range(3)
             ]
             for _ in range(4):
                 for number, match in enumerate(matches):
