@@ -180,3 +180,30 @@ def test_capacity_is_the_last_step_that_held_with_every_step_before_it_holding()
     assert at is not None and at.players == 200  # 400 held again, but after 300 missed
     assert capacity_of(steps, audit_clean=False) is None
     assert capacity_of([step(100, 500)], audit_clean=True) is None
+
+
+def test_a_capacity_at_the_last_step_says_every_step_held(monkeypatch):
+    import bench.bench_load as bench_load
+    from bench.bench_load import Step, figures_for
+    from bench.load.report import Load
+
+    def step(players: int, p99: float) -> Step:
+        load = Load(1.0, 10.0, p99, 100, 0, {}, 100.0, 50, {})
+        return Step(players, Window(0, 60), load, {"web": 1.0}, p99 <= 100)
+
+    monkeypatch.setattr(bench_load, "STEPS", [100, 200])
+    held_all = [step(100, 40), step(200, 60)]
+    peer = figures_for(held_all, held_all[-1], None, None)[0]["peer"]
+    assert peer.endswith("figures at 200 players (the last step: every step held)")
+    missed = [step(100, 40), step(200, 160)]
+    peer = figures_for(missed, missed[0], None, None)[0]["peer"]
+    assert peer.endswith("figures at 100 players")
+
+
+def test_the_host_reference_is_fixed_work_timed_in_cpu():
+    from bench.load.host import _work, reference_ms
+
+    assert _work() == _work()  # the same work every time, or runs would not compare
+    began = time.process_time()
+    measured = reference_ms(rounds=1)
+    assert 0 < measured <= 1000 * (time.process_time() - began)  # its own run, not the warm-up
