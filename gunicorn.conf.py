@@ -5,22 +5,19 @@
 
 from __future__ import annotations
 
-import gc
 from typing import Any
 
 
 def post_worker_init(worker: Any) -> None:
     """Build the hand evaluator's tables before the worker takes its first request, then set
-    everything loaded so far aside from the garbage collector.
+    everything loaded so far aside from the garbage collector (:mod:`games.collector`).
 
     The tables are built on first use (about 1.5 s of CPU), and the first showdown each worker
     served paid for it: the load test saw 3-4 s actions at 4 players until every worker had
-    built them. What a worker loads before its first request (Django, the app, the tables: about
-    100,000 objects) lives as long as the worker, yet every full collection walked it again:
-    about 50 ms during which no request of the process moved (``gc.freeze``).
+    built them.
     """
+    from games.collector import set_aside_what_is_loaded
     from games.engine.holdem.evaluator import evaluate
 
     evaluate(["As", "Kd", "Qh", "Jc", "9s", "3d", "2c"])
-    gc.collect()
-    gc.freeze()
+    set_aside_what_is_loaded()

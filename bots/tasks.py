@@ -19,7 +19,6 @@ task bodies, so importing this module (Celery autodiscovery, the app registry) l
 
 from __future__ import annotations
 
-import gc
 import threading
 import time
 from datetime import timedelta
@@ -151,13 +150,13 @@ def _fresh_connection_after(sender: Any = None, **kwargs: Any) -> None:
 @worker_ready.connect
 def _warm_up(**kwargs: Any) -> None:
     """Build the bots' tables (each game's ``BOTS.warm_up``) before the first AI turn, not in it;
-    then set everything loaded so far aside from the garbage collector: it lives as long as the
-    process, and every full collection walked it again (about 50 ms of a stalled turn)."""
+    then set everything loaded so far aside from the garbage collector
+    (:mod:`games.collector`)."""
     from bots.registry import warm_up
+    from games.collector import set_aside_what_is_loaded
 
     warm_up()
-    gc.collect()
-    gc.freeze()
+    set_aside_what_is_loaded()
 
 
 @shared_task(
