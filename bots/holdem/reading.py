@@ -155,6 +155,7 @@ class Profile:
     calls_down: float = 0.5  # calls (rather than folds) facing a post-flop bet
     bluffs: float = 0.2  # weak hands among the hands they showed after betting or raising
     raise_rate: float = 0.15  # bets and raises among all their decisions, every street
+    preflop_raise_rate: float = 0.15  # raises among their decisions before the flop
     stab: float = 0.4  # bets when checked to (or first to act) after the flop
     folds: float = 0.45  # folds when facing a bet or raise, on any street (blinds aside)
     bet_size: float = 0.7  # post-flop bets and raises short of all-in, in pots (beyond a call)
@@ -166,8 +167,14 @@ class Profile:
         Counted per decision (not per hand) and with all-ins weighing in, a maniac shows within
         a few hands — before most of the chips are gone.
         """
-        score = (self.raise_rate - 0.22) * 3.0 + (self.shove - 0.05) * 3.0
-        return max(0.0, min(1.0, score))
+        return _reckless(self.raise_rate, self.shove)
+
+    @property
+    def reckless_preflop(self) -> float:
+        """:attr:`reckless` from their raising before the flop only: a player who bets after
+        the flop whenever behind (``Exploiter``) raises as a sound player does before it, and
+        their opens are no wider for their bluffs later in the hand."""
+        return _reckless(self.preflop_raise_rate, self.shove)
 
     @property
     def push_fold(self) -> float:
@@ -180,6 +187,10 @@ class Profile:
         """0 for a player who raises the hands they play, towards 1 the more they just call
         instead — the big, steady mistake of a calling station."""
         return max(0.0, min(1.0, (self.vpip - self.pfr - 0.15) / 0.25))
+
+
+def _reckless(raise_rate: float, shove: float) -> float:
+    return max(0.0, min(1.0, (raise_rate - 0.22) * 3.0 + (shove - 0.05) * 3.0))
 
 
 # (prior frequency, prior weight) for each profile field.
@@ -204,6 +215,8 @@ def _smoothed(name: str, hits: float, trials: float) -> float:
 
 
 _COUNTERS = (
+    "preflop_decisions",
+    "preflop_raises",
     "hands",
     "vpip",
     "pfr",
@@ -291,6 +304,9 @@ def profiles(hands: Sequence[HandRecord], seats: int) -> list[Profile]:
                 calls_down=1.0 - fold_to_bet,
                 bluffs=_smoothed("bluffs", c["weak"], c["showdowns"]),
                 raise_rate=_smoothed("raise_rate", c["raises"], c["decisions"]),
+                preflop_raise_rate=_smoothed(
+                    "raise_rate", c["preflop_raises"], c["preflop_decisions"]
+                ),
                 stab=_smoothed("stab", c["stabs"], c["unopened"]),
                 folds=_smoothed("folds", c["gave_up"], c["facing"]),
                 bet_size=_smoothed("bet_size", c["pots"], c["sized"]),
@@ -318,6 +334,9 @@ def _against_bets(actions: Sequence[Action]) -> Iterator[tuple[Action, bool]]:
 def _count_decision(counts: dict[str, float], action: Action, against_a_bet: bool) -> None:
     counts["decisions"] += 1
     counts["raises"] += action.kind in ("bet", "raise")
+    if action.street == "preflop":
+        counts["preflop_decisions"] += 1
+        counts["preflop_raises"] += action.kind in ("bet", "raise")
     if against_a_bet:
         counts["facing"] += 1
         counts["gave_up"] += action.kind == "fold"

@@ -369,6 +369,30 @@ def sit_and_go(stacks: tuple[int, ...], *, rising: bool) -> Table:
     return Table(stacks=stacks, **levels)  # type: ignore[arg-type]
 
 
+def facing_a_flop_bet_after_a_raise(fraction: float, *, rising: bool) -> Counter[str]:
+    """Heads-up: the button raises to three big blinds and hard (the big blind, A-T) calls; on
+    J-5-2 hard checks and the button bets ``fraction`` of the pot. Hard's answers over 20
+    seeds."""
+    table = sit_and_go((1000, 1000), rising=rising)
+    table.deal({0: ("4c", "7d"), 1: ("Ah", "Td")}, board=["Jc", "5d", "2s"])
+    table.act("raise", 60)
+    table.act("call")
+    table.act("check")
+    table.act("bet", round(fraction * table.state.pot_total()))
+    return Counter(table.ask(HARD, 1, seed)[0] for seed in range(20))
+
+
+def test_in_a_sit_and_go_a_third_of_the_pot_reads_as_a_bluff_to_keep_in():
+    # At the fixed table the bet comes from the top of the bettor's range, and ace-high raises
+    # it off; where the blinds rise it comes from the bottom (the exploiter's bluffs), and
+    # ace-high calls, so the bettor keeps bluffing into it on the streets to come.
+    assert facing_a_flop_bet_after_a_raise(1 / 3, rising=False) == Counter({"raise": 20})
+    assert facing_a_flop_bet_after_a_raise(1 / 3, rising=True) == Counter({"call": 20})
+    # Three quarters of the pot is read as before at either table.
+    assert facing_a_flop_bet_after_a_raise(3 / 4, rising=True) == Counter({"fold": 20})
+    assert facing_a_flop_bet_after_a_raise(3 / 4, rising=False) == Counter({"fold": 20})
+
+
 def first_to_act_with_18_big_blinds(cards: tuple[str, str], *, rising: bool) -> Choice:
     table = sit_and_go((1000, 1000, 1000, 360), rising=rising)
     table.deal({3: cards})

@@ -65,3 +65,13 @@ def test_the_hand_in_play_reads_the_same_as_a_split_of_the_whole_history():
         assert reading.current_hand(seen) == whole, end
         starts += bool(whole.actions)
     assert starts > 50  # most points are inside a hand with actions to compare
+
+
+def test_a_player_who_bets_every_street_but_only_calls_before_the_flop_opens_soundly():
+    # Its bets after the flop make it read as reckless over every street; its raising before
+    # the flop, which is what its opens say, is none.
+    profile = reads_after(bets_half_pot, calls, hands=12)
+    assert profile.reckless > 0.2
+    assert profile.preflop_raise_rate < reading.Profile().preflop_raise_rate
+    assert profile.reckless_preflop == 0.0
+    assert reads_after(raises, folds, hands=12).reckless_preflop > 0.5
