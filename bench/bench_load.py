@@ -176,6 +176,11 @@ def capacity_of(steps: list[Step], audit_clean: bool) -> Step | None:
     return held if audit_clean else None
 
 
+def every_step_held(steps: list[Step], at: Step | None) -> bool:
+    """Whether the capacity is the last step of the run: then it is at least that, not that."""
+    return at is not None and at is steps[-1] and at.players == STEPS[-1]
+
+
 def print_step(step: Step) -> None:
     load = step.load
     reply = "-" if load.ai_reply_p95_ms is None else f"{load.ai_reply_p95_ms:.0f}"
@@ -337,8 +342,7 @@ def figures_for(
         players = float(at.players) if at is not None else 0.0
         figures.append(figure("load_capacity_players", "players", players, BEFORE, BEFORE_CAPACITY))
         measured_at = f"figures at {at_or_first.players} players"
-        if at is not None and at is steps[-1] and at.players == STEPS[-1]:
-            # Every step held: the capacity is at least this, not this.
+        if every_step_held(steps, at):
             measured_at += " (the last step: every step held)"
         figures[-1]["peer"] = f"{BEFORE}; {settings}; {measured_at}"
         at = at_or_first
@@ -400,7 +404,7 @@ def run() -> list[Figure]:
         at = capacity_of(steps, clean)
         if at is not None:
             more = estimate_more(at)
-            least = "at least " if at is steps[-1] and at.players == STEPS[-1] else ""
+            least = "at least " if every_step_held(steps, at) else ""
             print(f"\ncapacity: {least}{at.players} players; {more}", file=sys.stderr)
         held = None if "idle" in SKIP else idle_streams(stack)
         fault = None if "faults" in SKIP else faults(stack)
