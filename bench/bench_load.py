@@ -53,12 +53,8 @@ from bench.load.host import reference_ms
 from bench.load.report import Load, Window, percentile, summarize
 from bench.load.stack import CELERY_CONCURRENCY, WEB_THREADS, WEB_WORKERS, Stack
 
-STEPS = [
-    int(n)
-    for n in os.environ.get("BENCH_LOAD_STEPS", "25,50,100,150,200,300,400,500,600,700,800").split(
-        ","
-    )
-]
+DEFAULT_STEPS = "25,50,100,150,200,300,400,500,600,700,800"
+STEPS = [int(n) for n in os.environ.get("BENCH_LOAD_STEPS", DEFAULT_STEPS).split(",")]
 STEP_S = float(os.environ.get("BENCH_LOAD_STEP_S", "75"))
 SETTLE_S = float(os.environ.get("BENCH_LOAD_SETTLE_S", "30"))
 # New players a second: a sign-up's password hash costs a few hundred ms of CPU (one in four
