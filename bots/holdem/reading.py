@@ -202,6 +202,7 @@ _PRIORS = {
     "fold_to_bet": (0.3, 4.0),
     "bluffs": (0.2, 3.0),
     "raise_rate": (0.15, 6.0),
+    "preflop_raise_rate": (0.15, 6.0),  # as every street's: a sound player's share
     # A player who bets whenever checked to shows it within a few hands: a light prior.
     "stab": (0.4, 3.0),
     "folds": (0.45, 2.0),
@@ -305,7 +306,7 @@ def profiles(hands: Sequence[HandRecord], seats: int) -> list[Profile]:
                 bluffs=_smoothed("bluffs", c["weak"], c["showdowns"]),
                 raise_rate=_smoothed("raise_rate", c["raises"], c["decisions"]),
                 preflop_raise_rate=_smoothed(
-                    "raise_rate", c["preflop_raises"], c["preflop_decisions"]
+                    "preflop_raise_rate", c["preflop_raises"], c["preflop_decisions"]
                 ),
                 stab=_smoothed("stab", c["stabs"], c["unopened"]),
                 folds=_smoothed("folds", c["gave_up"], c["facing"]),
