@@ -388,8 +388,11 @@ def test_in_a_sit_and_go_a_third_of_the_pot_reads_as_a_bluff_to_keep_in():
     # ace-high calls, so the bettor keeps bluffing into it on the streets to come.
     assert facing_a_flop_bet_after_a_raise(1 / 3, rising=False) == Counter({"raise": 20})
     assert facing_a_flop_bet_after_a_raise(1 / 3, rising=True) == Counter({"call": 20})
-    # Three quarters of the pot is read as before at either table.
-    assert facing_a_flop_bet_after_a_raise(3 / 4, rising=True) == Counter({"fold": 20})
+    # Three quarters of the pot is read from the top of the range at either table: ace-high
+    # mostly folds (where the blinds rise a stranger's stack is not feared as at the fixed
+    # table, and a few calls mix in).
+    three_quarters = facing_a_flop_bet_after_a_raise(3 / 4, rising=True)
+    assert three_quarters["fold"] >= 15 and three_quarters["raise"] == 0, three_quarters
     assert facing_a_flop_bet_after_a_raise(3 / 4, rising=False) == Counter({"fold": 20})
 
 
@@ -422,14 +425,99 @@ def facing_a_first_seat_shove_of_20_big_blinds(cards: tuple[str, str], *, rising
 
 
 def test_in_a_sit_and_go_a_shove_into_three_players_is_read_by_its_chart_range():
-    # The chart's range for a 20-big-blind shove with three players behind is tight: A-10 and
-    # A-9 are dominated by it and fold; the best hands call. Before, the shove was read as if it
-    # had been made into the big blind alone (the players who folded since were left out), a
-    # range several times wider, and A-10 and A-9 called.
-    for cards in (("Ac", "Td"), ("Ac", "9d")):
+    # The chart's range for a 20-big-blind shove with three players behind is tight: A-9, A-8
+    # and K-Q are dominated by it and fold; the best hands call. Before, the shove was read as
+    # if it had been made into the big blind alone (the players who folded since were left
+    # out), a range several times wider, and they called.
+    dominated = (("Ac", "9d"), ("Ac", "8d"), ("Kc", "Qd"))
+    for cards in dominated:
         assert facing_a_first_seat_shove_of_20_big_blinds(cards, rising=True) == ("fold", None)
     for cards in (("9c", "9d"), ("Ac", "Qd")):
         assert facing_a_first_seat_shove_of_20_big_blinds(cards, rising=True) == ("call", None)
     # The fixed table keeps the read its figures were measured with.
-    for cards in (("Ac", "Td"), ("Ac", "9d")):
+    for cards in dominated:
         assert facing_a_first_seat_shove_of_20_big_blinds(cards, rising=False) == ("call", None)
+
+
+def on_the_button_after_hands_all_folded(
+    cards: tuple[str, str], hands: int, *, rising: bool
+) -> Choice:
+    """``hands`` hands in which every player folded (the big blind took the blinds), then one
+    in which the first seat folds to the button, who holds ``cards``: its answer."""
+    table = sit_and_go((1000, 1000, 1000, 1000), rising=rising)
+    for _ in range(hands):
+        table.deal()
+        table.play({seat: folds for seat in range(4)})
+    button = next_button(table.state)
+    first = (button + 3) % 4
+    table.deal({button: cards})
+    table.play({first: folds}, until_seat=button)
+    return table.ask(HARD, button)
+
+
+def test_in_a_sit_and_go_blinds_that_never_play_are_stolen_with_any_two_cards():
+    # A dozen hands show blinds that play no hand: an open takes their rising blinds more often
+    # than it is given up, whatever it holds. Strangers, or the fixed table, get the usual range.
+    for cards in (("7c", "2d"), ("9c", "4d")):
+        assert on_the_button_after_hands_all_folded(cards, 12, rising=True)[0] == "raise", cards
+        assert on_the_button_after_hands_all_folded(cards, 0, rising=True) == ("fold", None)
+        assert on_the_button_after_hands_all_folded(cards, 12, rising=False) == ("fold", None)
+    assert on_the_button_after_hands_all_folded(("Kc", "Qd"), 12, rising=False)[0] == "raise"
+
+
+def facing_a_first_seat_open_with_20_big_blinds(cards: tuple[str, str]) -> Choice:
+    """Hand 1 of a sit & go: the first seat (seat 3) opens, the button folds, and the small
+    blind (seat 1, 400 chips) holds ``cards``."""
+    table = sit_and_go((1000, 400, 1000, 1000), rising=True)
+    table.deal({1: cards})
+    table.play({3: opens, 0: folds}, until_seat=1)
+    return table.ask(HARD, 1)
+
+
+def test_in_a_sit_and_go_a_tight_open_is_re_stolen_only_by_hands_that_stand_a_call():
+    # The first seat opens a quarter of its hands and calls an all-in with most of them; the
+    # button opens two fifths and calls with fewer: J-10 suited re-steals the button only.
+    assert facing_a_lone_open(("Jc", "Tc"), 400, rising=True).ask(HARD, 1) == ("raise", 400)
+    assert facing_a_first_seat_open_with_20_big_blinds(("Jc", "Tc")) == ("call", None)
+    # Pairs and big aces still re-steal it.
+    for cards in (("8c", "8d"), ("Ac", "Td")):
+        assert facing_a_first_seat_open_with_20_big_blinds(cards) == ("raise", 400), cards
+
+
+def facing_a_stranger_shove_in_hand_1(cards: tuple[str, str], *, rising: bool) -> Choice:
+    """Hand 1, 50 big blinds each: the first seat moves all-in, the others fold to the big
+    blind (seat 2), who holds ``cards``."""
+    table = sit_and_go((1000, 1000, 1000, 1000), rising=rising)
+    table.deal({2: cards, 3: ("2c", "3d")})
+    table.play({3: shoves, 0: folds, 1: folds}, until_seat=2)
+    return table.ask(HARD, 2)
+
+
+def test_in_a_sit_and_go_a_stranger_is_played_as_a_typical_player_from_hand_1():
+    # The fixed table plays strangers carefully for a dozen hands (hundreds follow); in a
+    # sit & go those hands are a third of the match and its deepest stacks, and the hands
+    # that beat the chart's range call a stranger's all-in.
+    for cards in (("Jc", "Jd"), ("Ac", "Kd")):
+        assert facing_a_stranger_shove_in_hand_1(cards, rising=True) == ("call", None), cards
+        assert facing_a_stranger_shove_in_hand_1(cards, rising=False) == ("fold", None), cards
+    assert facing_a_stranger_shove_in_hand_1(("7c", "2d"), rising=True) == ("fold", None)
+
+
+def after_a_push_fold_player(*, rising: bool) -> Table:
+    """13 hands in which seat 2 moved all-in on every sixth and folded the rest, and everyone
+    else folded: a push/fold player at 50 big blinds."""
+    table = sit_and_go((1000, 1000, 1000, 1000), rising=rising)
+    for hand in range(13):
+        table.deal()
+        table.play({0: folds, 1: folds, 2: shoves if hand % 6 == 0 else folds, 3: folds})
+    return table
+
+
+def test_in_a_sit_and_go_push_fold_play_is_not_read_as_a_mistake():
+    # At the fixed table a player who only shoves or folds bleeds blinds at deep stacks: its
+    # all-ins are not worth a flip, and hard waits for a bigger edge. Where the blinds rise
+    # every stack plays so within a few levels, and the hands that beat the shover's range call.
+    for cards in (("Ac", "Qd"), ("Ac", "Jd"), ("9c", "9d"), ("8c", "8d")):
+        assert facing_a_shove_from_seat_2(after_a_push_fold_player(rising=True), cards) == "call"
+        assert facing_a_shove_from_seat_2(after_a_push_fold_player(rising=False), cards) == "fold"
+    assert facing_a_shove_from_seat_2(after_a_push_fold_player(rising=True), ("Kc", "Qd")) == "fold"
