@@ -1,0 +1,69 @@
+"""bench/sparring_ledger.py: real matches booked hand by hand must add up to the chips the hard
+seats won, and a line can only hold the hands it names."""
+
+from __future__ import annotations
+
+from bench.bench_bots import Rotation
+from bench.sparring_ledger import (
+    PARTNERS_FOLD,
+    SHOWDOWN_LATER,
+    SHOWDOWN_PREFLOP,
+    STREETS,
+    TOTAL,
+    WON,
+    Book,
+    Eyes,
+    ledger_group,
+    report,
+)
+from bots.holdem.arena import play_match
+from games.engine.holdem.rules import RISING, TABLES
+
+
+def booked(specs: tuple[str, ...], group: int) -> tuple[Book, int]:
+    """One rising match of ``specs`` booked for the hard seats (the first spec's), and the
+    chips those seats won in it."""
+    rotation = Rotation(specs, group, 0)
+    hard = frozenset(rotation.seat_of(e) for e, spec in enumerate(specs) if spec == specs[0])
+    book = Book()
+    result = play_match(
+        rotation.bots(),
+        deal_seed=rotation.deal_seed,
+        bot_seed=rotation.bot_seed,
+        on_events=Eyes(hard, book).on_events,
+        table=TABLES[RISING],
+    )
+    return book, sum(result.net[seat] for seat in hard)
+
+
+def endings(book: Book) -> list[str]:
+    return [line for line in book.net if not line.startswith(("level", TOTAL, WON, "hard all-in"))]
+
+
+def test_a_matchs_lines_add_up_to_the_hard_seats_chips_and_hands() -> None:
+    for group in range(3):
+        book, won = booked(("hard", "reg", "hard", "reg"), group)
+        assert book.chips == won
+        hands = book.count[TOTAL]
+        assert hands > 10
+        # Every hand ends one way, and is played at one level.
+        assert sum(book.count[line] for line in endings(book)) == hands
+        levels = [line for line in book.net if line.startswith("level")]
+        assert sum(book.count[line] for line in levels) == hands
+        assert abs(sum(book.net[line] for line in endings(book)) - book.net[TOTAL]) < 1e-6
+
+
+def test_players_who_never_fold_never_fold_a_hand_to_hard() -> None:
+    book, _ = booked(("hard", "calling_station", "hard", "calling_station"), 0)
+    partner_folds = {PARTNERS_FOLD.format(street=street) for street in STREETS}
+    assert not partner_folds & book.net.keys()
+    # They call: the hands hard does not fold are shown down.
+    assert book.count[SHOWDOWN_PREFLOP] + book.count[SHOWDOWN_LATER] > 0
+
+
+def test_a_group_is_booked_over_every_rotation_and_reported_per_match() -> None:
+    [book] = ledger_group((("hard", "reg", "hard", "reg"), 0))
+    assert book.matches == 4 and book.count[WON] == 4
+    text = report("reg", book)
+    assert text.splitlines()[0] == "hard vs reg: 4 matches; big blinds a match, times a match"
+    assert f"{book.net[TOTAL] / 4:+8.2f}" in text
