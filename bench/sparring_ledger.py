@@ -21,8 +21,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bench.bench_bots import Job, play_groups, rotations
-from bots.holdem.arena import play_match
+from bench.bench_bots import Job, Rotation, play_groups, rotations
+from bots.holdem.arena import MatchResult, play_match
 from games.engine.events import Event
 from games.engine.holdem import events as ev
 from games.engine.holdem.rules import FIXED, RISING, TABLES
@@ -149,20 +149,29 @@ class Eyes:
         self.stacks = list(end.stacks)
 
 
+def book_match(
+    rotation: Rotation, entries: Sequence[int], book: Book, blinds: str = RISING
+) -> tuple[frozenset[int], MatchResult]:
+    """Play one match of the bench's deals, booking its hands for the seats of ``entries``
+    (the hard seats); those seats and the result."""
+    hard = frozenset(rotation.seat_of(entry) for entry in entries)
+    result = play_match(
+        rotation.bots(),
+        deal_seed=rotation.deal_seed,
+        bot_seed=rotation.bot_seed,
+        on_events=Eyes(hard, book).on_events,
+        table=TABLES[blinds],
+    )
+    return hard, result
+
+
 def ledger_group(job: Job, blinds: str = RISING) -> list[Book]:
     """One group of the bench's deals (every rotation), booked; hard is the first spec."""
     specs, _ = job
     entries = [entry for entry, spec in enumerate(specs) if spec == specs[0]]
     book = Book()
     for rotation in rotations(job):
-        hard = frozenset(rotation.seat_of(entry) for entry in entries)
-        result = play_match(
-            rotation.bots(),
-            deal_seed=rotation.deal_seed,
-            bot_seed=rotation.bot_seed,
-            on_events=Eyes(hard, book).on_events,
-            table=TABLES[blinds],
-        )
+        hard, result = book_match(rotation, entries, book, blinds)
         book.matches += 1
         book.book(WON, float(any(result.places[seat] == 1 for seat in hard)))
     return [book]

@@ -12,27 +12,18 @@ from bench.sparring_ledger import (
     TOTAL,
     WON,
     Book,
-    Eyes,
+    book_match,
     ledger_group,
     report,
 )
-from bots.holdem.arena import play_match
-from games.engine.holdem.rules import RISING, TABLES
 
 
 def booked(specs: tuple[str, ...], group: int) -> tuple[Book, int]:
     """One rising match of ``specs`` booked for the hard seats (the first spec's), and the
     chips those seats won in it."""
-    rotation = Rotation(specs, group, 0)
-    hard = frozenset(rotation.seat_of(e) for e, spec in enumerate(specs) if spec == specs[0])
     book = Book()
-    result = play_match(
-        rotation.bots(),
-        deal_seed=rotation.deal_seed,
-        bot_seed=rotation.bot_seed,
-        on_events=Eyes(hard, book).on_events,
-        table=TABLES[RISING],
-    )
+    entries = [entry for entry, spec in enumerate(specs) if spec == specs[0]]
+    hard, result = book_match(Rotation(specs, group, 0), entries, book)
     return book, sum(result.net[seat] for seat in hard)
 
 
