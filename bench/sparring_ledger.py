@@ -15,6 +15,7 @@ rate moves by noise of about two points on 2,000 matches, its ledger by much les
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections import Counter
@@ -25,7 +26,7 @@ from bench.bench_bots import Job, Rotation, play_groups, rotations
 from bots.holdem.arena import MatchResult, play_match
 from games.engine.events import Event
 from games.engine.holdem import events as ev
-from games.engine.holdem.rules import FIXED, RISING, TABLES
+from games.engine.holdem.rules import RISING, TABLES
 
 STREETS = ("preflop", "flop", "turn", "river")
 SHOWDOWN_PREFLOP = "showdown, all in before the flop"
@@ -179,18 +180,11 @@ def ledger_group(job: Job, blinds: str = RISING) -> list[Book]:
 
 def ledger(partner: str, matches: int, blinds: str = RISING) -> Book:
     specs = ("hard", partner, "hard", partner)
-    books, _ = play_groups(_GROUPS[blinds], specs, matches)
+    books, _ = play_groups(functools.partial(ledger_group, blinds=blinds), specs, matches)
     total = Book()
     for book in books:
         total.add(book)
     return total
-
-
-def _fixed_group(job: Job) -> list[Book]:
-    return ledger_group(job, FIXED)
-
-
-_GROUPS = {RISING: ledger_group, FIXED: _fixed_group}
 
 
 def report(partner: str, book: Book) -> str:
