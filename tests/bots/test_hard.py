@@ -357,9 +357,19 @@ def test_in_a_sit_and_go_a_short_stack_re_steals_a_lone_open():
     # The same spots at the fixed table, and at 50 big blinds in a sit & go: no re-steal.
     assert facing_a_lone_open(("Kc", "Jd"), 400, rising=False).ask(HARD, 1) == ("call", None)
     assert facing_a_lone_open(("9c", "7c"), 400, rising=False).ask(HARD, 1) == ("fold", None)
-    assert facing_a_lone_open(("Kc", "Jd"), 1000, rising=True).ask(HARD, 1) == ("call", None)
+    assert facing_a_lone_open(("Kc", "Jd"), 1000, rising=True).ask(HARD, 1) == ("raise", 180)
     # Trash still folds.
     assert facing_a_lone_open(("7c", "2d"), 400, rising=True).ask(HARD, 1) == ("fold", None)
+
+
+def test_in_a_sit_and_go_a_lone_open_is_re_raised_with_the_top_of_its_range():
+    # 50 big blinds against a button open: the hands the fixed table calls with are re-raised
+    # to three and a half times the open where the blinds rise; the hands below still call.
+    for cards in (("Kc", "Jd"), ("Kc", "Qd"), ("Ac", "9d"), ("Kc", "Td")):
+        assert facing_a_lone_open(cards, 1000, rising=True).ask(HARD, 1) == ("raise", 180), cards
+        assert facing_a_lone_open(cards, 1000, rising=False).ask(HARD, 1) == ("call", None), cards
+    for cards in (("Qc", "Jd"), ("Jc", "Tc")):
+        assert facing_a_lone_open(cards, 1000, rising=True).ask(HARD, 1) == ("call", None), cards
 
 
 def sit_and_go(stacks: tuple[int, ...], *, rising: bool) -> Table:
