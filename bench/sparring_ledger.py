@@ -5,9 +5,12 @@ at rising blinds, or at the fixed table with ``BENCH_SPARRING_BLINDS=fixed``, an
 hand's result for the two hard seats together — so chips passed between them cancel and only
 what they take from the partners counts — in big blinds of the hand's own level, under how the
 hand ended (``SHOWDOWN_PREFLOP``, ``PARTNERS_FOLD`` on a street, ``HARD_FOLDS`` on a street)
-and under its level. Re-raises all-in over a partner's open get a line of their own, split by
-whether the opener went on. A match's lines add up to the hard seats' net chips; the printout is
-per match, beside how often a line happens and the share of matches a hard seat won.
+and under its level. A partner's open (the first raise before the flop, short of all-in) is booked
+again under hard's answer to it — the first hard seat to put chips in: ``call``, ``re-raise``
+or ``all in``, or ``fold`` when none did before another raise; and re-raises all-in over it
+get a line of their own, split by whether the opener went on. A match's endings add up to the
+hard seats' net chips; the printout is per match, beside how often a line happens and the share
+of matches a hard seat won.
 
 It answers "which hands decide the match", which the bench's win rates cannot: a table's win
 rate moves by noise of about two points on 2,000 matches, its ledger by much less.
@@ -34,6 +37,7 @@ SHOWDOWN_LATER = "showdown after the flop"
 PARTNERS_FOLD = "partners fold on the {street}"
 HARD_FOLDS = "hard folds on the {street}"
 RESTEAL = "hard all-in over a partner's open, {outcome}"
+ANSWER = "hard's answer to a partner's open: {answer}"
 TOTAL = "total"
 WON = "matches won"
 
@@ -79,6 +83,9 @@ def hand_lines(hand: Sequence[Event], hard: frozenset[int], before: Sequence[int
         if isinstance(item, ev.Bet | ev.Raised) and street == 0:
             raises.append(item)
     lines = [_ending(partners, hard, shown, last_fold, acted_after_flop)]
+    answer = _answer(hand, raises, hard, partners, before)
+    if answer:
+        lines.append(answer)
     resteal = _resteal(hand, raises, hard, partners, before)
     if resteal:
         lines.append(resteal)
@@ -98,6 +105,30 @@ def _ending(
         return PARTNERS_FOLD.format(street=STREETS[max(last_fold[s] for s in partners)])
     hard_folds = [street for seat, street in last_fold.items() if seat in hard]
     return HARD_FOLDS.format(street=STREETS[max(hard_folds, default=0)])
+
+
+def _answer(
+    hand: Sequence[Event],
+    raises: list[ev.Bet | ev.Raised],
+    hard: frozenset[int],
+    partners: set[int],
+    before: Sequence[int],
+) -> str | None:
+    """Hard's answer to a partner's open short of all-in; none when the open was not the
+    first raise, or another partner raised before any hard seat put chips in."""
+    if not raises or raises[0].seat not in partners or raises[0].to >= before[raises[0].seat]:
+        return None
+    for item in hand[hand.index(raises[0]) + 1 :]:
+        if isinstance(item, ev.BoardDealt):
+            break
+        if isinstance(item, ev.Called) and item.seat in hard:
+            return ANSWER.format(answer="call")
+        if isinstance(item, ev.Bet | ev.Raised):
+            if item.seat not in hard:
+                return None
+            all_in = item.to >= before[item.seat]
+            return ANSWER.format(answer="all in" if all_in else "re-raise")
+    return ANSWER.format(answer="fold")
 
 
 def _resteal(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bench.bench_bots import Rotation
 from bench.sparring_ledger import (
+    ANSWER,
     PARTNERS_FOLD,
     SHOWDOWN_LATER,
     SHOWDOWN_PREFLOP,
@@ -28,7 +29,8 @@ def booked(specs: tuple[str, ...], group: int) -> tuple[Book, int]:
 
 
 def endings(book: Book) -> list[str]:
-    return [line for line in book.net if not line.startswith(("level", TOTAL, WON, "hard all-in"))]
+    others = ("level", TOTAL, WON, "hard all-in", ANSWER.split(":")[0])
+    return [line for line in book.net if not line.startswith(others)]
 
 
 def test_a_matchs_lines_add_up_to_the_hard_seats_chips_and_hands() -> None:
@@ -50,6 +52,19 @@ def test_players_who_never_fold_never_fold_a_hand_to_hard() -> None:
     assert not partner_folds & book.net.keys()
     # They call: the hands hard does not fold are shown down.
     assert book.count[SHOWDOWN_PREFLOP] + book.count[SHOWDOWN_LATER] > 0
+
+
+def test_hard_answers_a_partners_open_once_and_folding_it_never_wins() -> None:
+    answers = [ANSWER.format(answer=a) for a in ("fold", "call", "re-raise", "all in")]
+    for group in range(3):
+        book, _ = booked(("hard", "reg", "hard", "reg"), group)
+        assert sum(book.count[line] for line in answers) <= book.count[TOTAL]
+        assert book.count[answers[0]] > 0 and book.count[answers[1]] > 0
+        # A hand where no hard seat put a chip in after the open: blinds lost at most.
+        assert book.net[answers[0]] < 0
+    # A partner who never raises never opens.
+    book, _ = booked(("hard", "calling_station", "hard", "calling_station"), 0)
+    assert not set(answers) & book.net.keys()
 
 
 def test_a_group_is_booked_over_every_rotation_and_reported_per_match() -> None:
