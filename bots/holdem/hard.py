@@ -385,7 +385,7 @@ class HardBot:
         if committed or not spot.can_raise or spot.effective_big_blinds <= PUSH_FOLD_DEPTH + 3:
             margin = (0.025 * len(behind) + 0.5 * style.call_margin) * (1.0 - reckless)
             stake = spot.to_call if shoved else min(spot.my_stack, self._most_at_risk(spot))
-            risk = _short_stack_risk(spot, self._risk(read))
+            risk = _short_stack_risk(spot, self._risk(read, facing_a_shove=shoved))
             if not _worth_the_risk(spot, equity - margin, risk, stake):
                 return "fold", None
             if spot.can_raise and not shoved:
@@ -741,17 +741,23 @@ class HardBot:
         floor = min(0.03 + 0.8 * profile.reckless, 0.95)
         return floor + (1.0 - floor) / (1.0 + np.exp(-(strength - bar) / 0.05))
 
-    def _risk(self, read: _Read) -> float:
+    def _risk(self, read: _Read, facing_a_shove: bool = False) -> float:
         """The match_utility exponent for this hand: from ``sound_risk`` towards ``weak_risk``
         as the opponents in it make bigger mistakes (call too much, shove or fold whatever the
-        depth at the fixed table, or bet without cards)."""
+        depth at the fixed table, or bet without cards). A stranger is played carefully (see
+        :meth:`_risk_against`) except when ``facing_a_shove`` before the flop: played carefully
+        there, K-K folded to a stranger's 50-big-blind all-in in hand 1, open or over its own
+        raise, and A-A alone called."""
         rising = _blinds_rise(read.spot)
         return min(
-            (self._risk_against(read.profiles[seat], rising) for seat in read.spot.opponents),
+            (
+                self._risk_against(read.profiles[seat], rising, rising or facing_a_shove)
+                for seat in read.spot.opponents
+            ),
             default=self.sound_risk,
         )
 
-    def _risk_against(self, profile: Profile, rising: bool) -> float:
+    def _risk_against(self, profile: Profile, rising: bool, typical_stranger: bool) -> float:
         # Squared: a regular's raising reads a little reckless; only a maniac's counts fully.
         reckless = profile.reckless**2
         # Where the blinds rise every stack shoves or folds within a few levels: push/fold
@@ -767,7 +773,7 @@ class HardBot:
         # A maniac shows within a few decisions, long before a dozen hands. Where the blinds
         # rise a dozen hands are a third of the match and its deepest stacks: a stranger is
         # played as the typical player the prior reads them as.
-        if rising:
+        if typical_stranger:
             return measured
         known = min(max(profile.hands / KNOWN_AFTER_HANDS, profile.reckless), 1.0)
         return known * measured + (1.0 - known) * self.weak_risk

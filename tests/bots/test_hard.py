@@ -503,14 +503,26 @@ def facing_a_stranger_shove_in_hand_1(cards: tuple[str, str], *, rising: bool) -
     return table.ask(HARD, 2)
 
 
-def test_in_a_sit_and_go_a_stranger_is_played_as_a_typical_player_from_hand_1():
-    # The fixed table plays strangers carefully for a dozen hands (hundreds follow); in a
-    # sit & go those hands are a third of the match and its deepest stacks, and the hands
-    # that beat the chart's range call a stranger's all-in.
-    for cards in (("Jc", "Jd"), ("Ac", "Kd")):
-        assert facing_a_stranger_shove_in_hand_1(cards, rising=True) == ("call", None), cards
-        assert facing_a_stranger_shove_in_hand_1(cards, rising=False) == ("fold", None), cards
-    assert facing_a_stranger_shove_in_hand_1(("7c", "2d"), rising=True) == ("fold", None)
+def facing_a_stranger_all_in_over_an_open(cards: tuple[str, str], *, rising: bool) -> Choice:
+    """Hand 1, 50 big blinds each: the first seat (seat 3) opens holding ``cards``, the button
+    moves all-in over it and the blinds fold."""
+    table = sit_and_go((1000, 1000, 1000, 1000), rising=rising)
+    table.deal({3: cards, 0: ("2c", "3d")})
+    table.act("raise", 50)
+    table.play({0: shoves, 1: folds, 2: folds}, until_seat=3)
+    return table.ask(HARD, 3)
+
+
+def test_a_strangers_all_in_in_hand_1_is_called_by_the_hands_that_beat_its_range():
+    # A stranger is played carefully for a dozen hands, but not their all-in before the flop:
+    # played carefully, K-K folded to it at the fixed table (open or over its own raise) and
+    # A-A alone called. Where the blinds rise a stranger is a typical player from hand 1.
+    for rising in (False, True):
+        for cards in (("Kc", "Kd"), ("Jc", "Jd"), ("Ac", "Kd")):
+            assert facing_a_stranger_shove_in_hand_1(cards, rising=rising) == ("call", None)
+            assert facing_a_stranger_all_in_over_an_open(cards, rising=rising) == ("call", None)
+        assert facing_a_stranger_shove_in_hand_1(("7c", "2d"), rising=rising) == ("fold", None)
+        assert facing_a_stranger_all_in_over_an_open(("Kc", "Qd"), rising=rising) == ("fold", None)
 
 
 def after_a_push_fold_player(*, rising: bool) -> Table:
