@@ -62,6 +62,15 @@ class Book:
         self.count[line] += 1
 
 
+@dataclass(frozen=True)
+class Opening:
+    """A partner's open (the first raise before the flop) and the events after it up to the
+    flop."""
+
+    open: ev.Bet | ev.Raised
+    preflop: Sequence[Event]
+
+
 def hand_lines(hand: Sequence[Event], hard: frozenset[int], before: Sequence[int]) -> list[str]:
     """The lines a finished hand is booked under (besides its level and the total)."""
     alive = {seat for seat, chips in enumerate(before) if chips > 0}
@@ -70,8 +79,9 @@ def hand_lines(hand: Sequence[Event], hard: frozenset[int], before: Sequence[int
     last_fold: dict[int, int] = {}
     shown: set[int] = set()
     acted_after_flop = False
-    raises: list[ev.Bet | ev.Raised] = []
-    for item in hand:
+    opening: Opening | None = None
+    raised = False
+    for index, item in enumerate(hand):
         if isinstance(item, ev.BoardDealt):
             street += 1
         elif isinstance(item, ev.Folded):
@@ -80,16 +90,20 @@ def hand_lines(hand: Sequence[Event], hard: frozenset[int], before: Sequence[int
             shown.add(item.seat)
         if isinstance(item, ev.PLAYER_ACTIONS) and street > 0:
             acted_after_flop = True
-        if isinstance(item, ev.Bet | ev.Raised) and street == 0:
-            raises.append(item)
+        if isinstance(item, ev.Bet | ev.Raised) and street == 0 and not raised:
+            raised = True
+            if item.seat in partners:
+                opening = Opening(item, _until_the_flop(hand[index + 1 :]))
     lines = [_ending(partners, hard, shown, last_fold, acted_after_flop)]
-    answer = _answer(hand, raises, hard, partners, before)
-    if answer:
-        lines.append(answer)
-    resteal = _resteal(hand, raises, hard, partners, before)
-    if resteal:
-        lines.append(resteal)
+    if opening:
+        answers = (_answer(opening, hard, before), _resteal(opening, hard, before))
+        lines.extend(line for line in answers if line)
     return lines
+
+
+def _until_the_flop(events: Sequence[Event]) -> Sequence[Event]:
+    flop = next((i for i, item in enumerate(events) if isinstance(item, ev.BoardDealt)), None)
+    return events[:flop]
 
 
 def _ending(
@@ -107,20 +121,12 @@ def _ending(
     return HARD_FOLDS.format(street=STREETS[max(hard_folds, default=0)])
 
 
-def _answer(
-    hand: Sequence[Event],
-    raises: list[ev.Bet | ev.Raised],
-    hard: frozenset[int],
-    partners: set[int],
-    before: Sequence[int],
-) -> str | None:
-    """Hard's answer to a partner's open short of all-in; none when the open was not the
-    first raise, or another partner raised before any hard seat put chips in."""
-    if not raises or raises[0].seat not in partners or raises[0].to >= before[raises[0].seat]:
+def _answer(opening: Opening, hard: frozenset[int], before: Sequence[int]) -> str | None:
+    """Hard's answer to a partner's open short of all-in; none when another partner raised
+    before any hard seat put chips in."""
+    if opening.open.to >= before[opening.open.seat]:
         return None
-    for item in hand[hand.index(raises[0]) + 1 :]:
-        if isinstance(item, ev.BoardDealt):
-            break
+    for item in opening.preflop:
         if isinstance(item, ev.Called) and item.seat in hard:
             return ANSWER.format(answer="call")
         if isinstance(item, ev.Bet | ev.Raised):
@@ -131,21 +137,14 @@ def _answer(
     return ANSWER.format(answer="fold")
 
 
-def _resteal(
-    hand: Sequence[Event],
-    raises: list[ev.Bet | ev.Raised],
-    hard: frozenset[int],
-    partners: set[int],
-    before: Sequence[int],
-) -> str | None:
+def _resteal(opening: Opening, hard: frozenset[int], before: Sequence[int]) -> str | None:
     """The re-raise line when the second raise before the flop was a hard seat's all-in over a
     partner's open: ``went on`` when the opener called or raised again."""
-    if len(raises) < 2 or raises[0].seat not in partners or raises[1].seat not in hard:
+    shove = next((i for i in opening.preflop if isinstance(i, ev.Bet | ev.Raised)), None)
+    if shove is None or shove.seat not in hard or shove.to < before[shove.seat]:
         return None
-    shove, opener = raises[1], raises[0].seat
-    if shove.to < before[shove.seat]:
-        return None
-    after = hand[hand.index(shove) + 1 :]
+    after = opening.preflop[opening.preflop.index(shove) + 1 :]
+    opener = opening.open.seat
     went_on = any(isinstance(item, ev.Called | ev.Raised) and item.seat == opener for item in after)
     return RESTEAL.format(outcome="went on" if went_on else "folded")
 
